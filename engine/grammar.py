@@ -1,0 +1,81 @@
+"""Grammar by rule, for text the engine and the site generate.
+
+- Hungarian definite article: ``az`` before a vowel sound, ``a`` before a consonant; numbers
+  are read aloud, so ``az 1.``, ``az 5.``, ``az 52``, ``az 1000`` but ``a 2.``, ``a 10.``, ``a 100``.
+- Catalan: the article elides before a vowel or mute h (``l'as``, ``l'11``), and ``de``/``a`` +
+  ``el`` contract (``del``, ``al``).
+- Russian and every other plural: the catalog's CLDR plural forms (see ``i18n.Translator``).
+
+>>> hu_article(1), hu_article(2), hu_article(5), hu_article(10), hu_article(52), hu_article(1000)
+('az', 'a', 'az', 'a', 'az', 'az')
+>>> hu_with_article("ász"), hu_with_article("kőr 4")
+('az ász', 'a kőr 4')
+>>> ca_article("as", "m"), ca_article("dama", "f"), ca_article("3", "m"), ca_article("11", "m")
+("l'", 'la ', 'el ', "l'")
+"""
+
+from __future__ import annotations
+
+import re
+
+_HU_VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
+
+
+def _hu_number_starts_with_vowel(digits: str) -> bool:
+    digits = digits.lstrip("0") or "0"
+    first = digits[0]
+    if first == "5":  # öt, ötven, ötszáz, ötezer …
+        return True
+    if first == "1":  # egy (1), ezer (1000), egymillió (10^6) … but tíz, száz, tízezer …
+        return len(digits) % 3 == 1
+    return False  # nulla, kettő, három, négy, hat, hét, nyolc, kilenc
+
+
+def hu_article(word: str | int) -> str:
+    """The Hungarian definite article for ``word`` (a word, a number, or ``"5."``)."""
+    text = str(word).strip()
+    m = re.match(r"[\d\s\u00a0]+", text)
+    if m:
+        return "az" if _hu_number_starts_with_vowel(re.sub(r"\D", "", m.group(0))) else "a"
+    return "az" if text[:1] in _HU_VOWELS else "a"
+
+
+def hu_with_article(word: str | int, capital: bool = False) -> str:
+    art = hu_article(word)
+    if capital:
+        art = art.capitalize()
+    return f"{art} {word}"
+
+
+_CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|1[01]\b|1\b|8\b)", re.IGNORECASE)
+
+
+def ca_elides(word: str) -> bool:
+    """True when a Catalan article elides before ``word``: a vowel or mute h (``as``, ``or``)
+    and the numbers read with a vowel (``1``, ``8``, ``11``: l'1, l'8, l'11). Unstressed i/u
+    followed by a vowel (``iogurt``) do not elide; those words do not occur in our texts."""
+    if re.match(r"^h?[iu][aeiou]", word, re.IGNORECASE):
+        return False
+    return bool(_CA_ELIDING.match(word))
+
+
+def ca_article(word: str, gender: str = "m") -> str:
+    """``el ``/``la `` or ``l'`` (feminine before unstressed i/u keeps ``la``; not in our texts)."""
+    if ca_elides(word):
+        return "l'"
+    return "la " if gender == "f" else "el "
+
+
+def ca_with_article(word: str, gender: str = "m", preposition: str = "") -> str:
+    """``l'as``, ``la dama``, ``el rei``; with ``de``/``a``: ``de l'as``, ``del rei``, ``al rei``."""
+    art = ca_article(word, gender)
+    if preposition in ("de", "a", "per") and art == "el ":
+        return {"de": "del ", "a": "al ", "per": "pel "}[preposition] + word
+    if preposition:
+        return f"{preposition} {art}{word}"
+    return f"{art}{word}"
+
+
+def ca_de(word: str) -> str:
+    """The preposition ``de`` before ``word``: ``d'`` before a vowel, ``de`` otherwise."""
+    return f"d'{word}" if ca_elides(word) else f"de {word}"
