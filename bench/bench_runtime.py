@@ -56,7 +56,7 @@ def run():
     with tempfile.TemporaryDirectory(prefix="bench-runtime-") as folder:
         root = Path(folder)
         stage_pyodide(root / "pyodide")
-        write_probe_page(root, python='import json, sys\njson.dumps(sys.version.split()[0])')
+        write_probe_page(root, python="import json, sys\njson.dumps(sys.version.split()[0])")
         cold = measure_cold_load(root, "index.html", PROBE_READY)
     version = pyodide_version()
     spread = f"runs: {', '.join(f'{ms:.0f}' for ms in cold['ms'])} ms"
@@ -67,5 +67,9 @@ def run():
             "unit": "ms (median)",
             "note": spread,
         },
-        {"benchmark": f"bare Pyodide {version} page, bytes transferred", "value": cold["bytes"], "unit": "bytes"},
+        {
+            "benchmark": f"bare Pyodide {version} page, bytes transferred",
+            "value": cold["bytes"],
+            "unit": "bytes",
+        },
     ]

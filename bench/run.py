@@ -75,7 +75,9 @@ def table(rows: list[dict]) -> str:
     for row in rows:
         columns += [key for key in row if key not in columns]
     cells = [[format_value(row.get(column)) for column in columns] for row in rows]
-    widths = [max([len(column)] + [len(line[index]) for line in cells]) for index, column in enumerate(columns)]
+    widths = [
+        max([len(column)] + [len(line[index]) for line in cells]) for index, column in enumerate(columns)
+    ]
     numeric = {"value"}
 
     def line(values):
