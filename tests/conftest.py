@@ -18,12 +18,19 @@ If chromium is missing, these tests fail (they never skip): ``make test`` instal
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
-from chromium import ChromiumMissing, PageLog, StaticServer, block_offsite, launch
 
 ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+# The support modules (chromium.py, pyodide_runtime.py) import by their plain names, whether or not
+# tests/ ever becomes a package.
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from chromium import ChromiumMissing, PageLog, StaticServer, block_offsite, launch  # noqa: E402
 
 BROWSER_FIXTURES = frozenset({"browser", "page", "page_log", "browser_context"})
 
