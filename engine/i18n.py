@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import gettext
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .cards import card_symbol, rank_of, suit_of
@@ -240,7 +240,7 @@ def load_catalog(path: Path) -> tuple[dict, str]:
     return messages, header
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """The translator for ``lang`` (one of LANGUAGES); unknown languages are a clear error."""
     if lang not in LANGUAGES:

@@ -79,7 +79,9 @@ LAYOUTS = {
     "app": Layout("app", (7,) * 7, (3, 3, 3, 3, 0, 0, 0), 3),
     "bvs": Layout("bvs", (7,) * 7, (4, 4, 4, 0, 0, 0, 0), 3),
     "scorpion-ii": Layout("scorpion-ii", (7,) * 7, (3, 3, 3, 0, 0, 0, 0), 3),
-    "three-blind-mice": Layout("three-blind-mice", (5,) * 10, (0,) * 7 + (3, 3, 3), 2, aside=True, deal_columns=()),
+    "three-blind-mice": Layout(
+        "three-blind-mice", (5,) * 10, (0,) * 7 + (3, 3, 3), 2, aside=True, deal_columns=()
+    ),
 }
 
 
@@ -99,7 +101,9 @@ class ScorpionRules(RulesBase):
         "reserve": ("anytime", "stuck"),
         "layout": tuple(LAYOUTS),
     }
-    _BASE: ClassVar[dict[str, str]] = dict(suits="same", empty="king", complete="remove", reserve="anytime", layout="app")
+    _BASE: ClassVar[dict[str, str]] = dict(
+        suits="same", empty="king", complete="remove", reserve="anytime", layout="app"
+    )
     PRESETS: ClassVar[dict[str, dict[str, str]]] = {
         "classic": _BASE,
         "easy": {**_BASE, "suits": "any"},
@@ -223,7 +227,9 @@ class ScorpionPosition(Position):
             if grid.aside and len(reserve) > grid.reserve:
                 raise NotationError(f"{len(reserve)} cards set aside; the layout sets aside {grid.reserve}")
             if not grid.aside and len(reserve) != grid.reserve:
-                raise NotationError(f"the reserve holds {len(reserve)} cards; it is dealt all at once, so {grid.reserve} or -")
+                raise NotationError(
+                    f"the reserve holds {len(reserve)} cards; it is dealt all at once, so {grid.reserve} or -"
+                )
         removed = []
         if removed_text != "-":
             for ch in removed_text:
@@ -233,7 +239,9 @@ class ScorpionPosition(Position):
                 if s in removed:
                     raise NotationError(f"removed sequences {removed_text!r}: suit {ch} removed twice")
                 if rules.complete == "stay":
-                    raise NotationError("removed sequences given, but these rules leave complete sequences on the table")
+                    raise NotationError(
+                        "removed sequences given, but these rules leave complete sequences on the table"
+                    )
                 for r in range(13):
                     take(s * 13 + r, "the removed sequences")
                 removed.append(s)
@@ -525,7 +533,6 @@ class ScorpionPosition(Position):
         """One paragraph for screen readers, no-JS readers and the pages (seeds 000/003 verbatim)."""
         t = translator(lang)
         grid = self.rules.grid
-        parts = []
         if grid.aside:
             cards = ", ".join(t.card(c) for c in self.reserve) or t.pgettext("aside", "none")
             head = t.pgettext("aside", "cards set aside: {cards}").format(cards=cards)
