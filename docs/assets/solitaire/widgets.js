@@ -1,0 +1,499 @@
+// The replay and try-it widgets: the page side. The engine itself runs in worker.mjs (Pyodide),
+// one worker per page for all its widgets, started when the first widget nears the viewport.
+//
+// Each widget arrives rendered by the site build (the same Python renderer the worker runs), so the
+// page reads without JavaScript; this script only sends the reader's actions to the engine and puts
+// the frames it answers with into the page. Messages are always set as text, never as markup; the
+// boards come from the engine's renderer, which escapes everything.
+//
+// DOM contract (DESIGN.md §5): [data-widget="replay"|"try"] with data-state="loading|ready|error";
+// [data-action=first|prev|next|last|play|deal|undo|reset]; [data-role=description|message|score];
+// cards [data-card="4H"], columns [data-column="7"].
+
+const PLAY_INTERVAL_MS = 1000;
+const NEAR_VIEWPORT = "400px";
+
+const runtimeMeta = document.querySelector('meta[name="solitaire-runtime"]');
+const runtime = runtimeMeta ? JSON.parse(runtimeMeta.content) : {};
+const resolve = (url) => new URL(url, document.baseURI).href;
+
+// ---- the engine: one worker for the page ---------------------------------------------------------
+
+const engine = {
+  worker: null,
+  state: "idle", // idle | loading | ready | failed
+  error: "",
+  calls: new Map(),
+  nextId: 1,
+  listeners: new Set(),
+
+  start() {
+    if (this.worker) return;
+    this.state = "loading";
+    this.emit({ type: "progress", step: 0, steps: 3 });
+    try {
+      this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+    } catch (error) {
+      this.fail(String(error));
+      return;
+    }
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(event.message || "the worker did not start");
+    };
+    if (!runtime.index || !runtime.wheel) {
+      this.fail("the page does not say where the runtime is");
+      return;
+    }
+    this.worker.postMessage({ type: "init", indexURL: resolve(runtime.index), wheelURL: resolve(runtime.wheel) });
+  },
+
+  receive(data) {
+    if (data.type === "result") {
+      const pending = this.calls.get(data.id);
+      this.calls.delete(data.id);
+      if (pending) pending(JSON.parse(data.answer));
+      return;
+    }
+    if (data.type === "ready") this.state = "ready";
+    if (data.type === "failed") {
+      this.fail(data.error);
+      return;
+    }
+    this.emit(data);
+  },
+
+  fail(error) {
+    if (this.state === "failed") return;
+    this.state = "failed";
+    this.error = String(error).slice(0, 300);
+    for (const [, pending] of this.calls) pending({ ok: false, error: this.error });
+    this.calls.clear();
+    this.emit({ type: "failed", error: this.error });
+  },
+
+  emit(event) {
+    for (const listener of this.listeners) listener(event);
+  },
+
+  call(request) {
+    if (this.state === "failed") return Promise.resolve({ ok: false, error: this.error });
+    this.start();
+    const id = this.nextId++;
+    return new Promise((done) => {
+      this.calls.set(id, done);
+      this.worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
+    });
+  },
+};
+
+// ---- one widget ------------------------------------------------------------------------------------
+
+function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+class Widget {
+  constructor(root) {
+    this.root = root;
+    this.id = root.id;
+    this.kind = root.dataset.widget;
+    this.config = JSON.parse(root.dataset.config);
+    this.texts = JSON.parse(root.dataset.texts || "{}");
+    this.queue = Promise.resolve();
+    this.opened = false;
+    this.frame = null;
+    this.selected = null; // the picked card's token (try-it)
+    this.timer = null;
+    this.lastBoard = null;
+    root.addEventListener("click", (event) => this.onClick(event));
+    root.addEventListener("keydown", (event) => this.onKey(event));
+    root.addEventListener("change", (event) => this.onChange(event));
+    engine.listeners.add((event) => this.onEngine(event));
+  }
+
+  q(selector) {
+    return this.root.querySelector(selector);
+  }
+
+  // -- engine life cycle --
+  onEngine(event) {
+    const progress = this.q('[data-role="progress"]');
+    const status = this.q('[data-role="status"]');
+    if (event.type === "progress" && this.root.dataset.state === "loading") {
+      progress.hidden = false;
+      progress.querySelector("progress").value = event.step;
+      progress.querySelector("progress").max = event.steps;
+      status.textContent = format(this.texts.loading || "", { step: event.step, steps: event.steps });
+    } else if (event.type === "ready") {
+      this.open();
+    } else if (event.type === "failed") {
+      this.root.dataset.state = "error";
+      progress.hidden = true;
+      this.setMessage(format(this.texts.failed || "{error}", { error: event.error }), false);
+    }
+  }
+
+  open() {
+    if (this.opened) return;
+    this.opened = true;
+    this.send({ op: "open", config: this.config }).then((ok) => {
+      if (!ok) return;
+      this.q('[data-role="progress"]').hidden = true;
+      this.root.dataset.state = "ready";
+      if (this.pendingLink !== undefined) {
+        const link = this.pendingLink;
+        this.pendingLink = undefined;
+        this.send({ op: "goto", index: link });
+      }
+    });
+  }
+
+  // Requests are sent one after the other, each with the answer to the last applied.
+  send(request) {
+    request.id = this.id;
+    const result = this.queue.then(() => engine.call(request)).then((answer) => {
+      if (!answer.ok) {
+        if (request.op === "open") {
+          this.root.dataset.state = "error";
+          this.q('[data-role="progress"]').hidden = true;
+          this.setMessage(format(this.texts.failed || "{error}", { error: answer.error }), false);
+        } else {
+          this.setMessage(answer.error, false);
+        }
+        return false;
+      }
+      this.apply(answer.frame, request.op === "open");
+      return true;
+    });
+    this.queue = result.catch(() => {});
+    return result;
+  }
+
+  // -- frames --
+  apply(frame, first) {
+    this.frame = frame;
+    const board = this.q('[data-role="board"]');
+    if (board && frame.board !== this.lastBoard) {
+      const focused = this.focusKey();
+      board.outerHTML = frame.board;
+      this.lastBoard = frame.board;
+      this.restoreFocus(focused);
+      if (!first || this.selected) this.markSelected();
+    }
+    this.setText('[data-role="description"]', frame.description);
+    this.setText('[data-role="score"]', frame.score);
+    if (!first) this.setMessage(frame.message, frame.legal);
+    if (this.kind === "replay") {
+      this.setText('[data-role="annotation"]', frame.annotation || "");
+      const at = frame.index;
+      for (const link of this.root.querySelectorAll('[data-role="moves"] [data-index]')) {
+        if (Number(link.dataset.index) === at) link.setAttribute("aria-current", "step");
+        else link.removeAttribute("aria-current");
+      }
+      this.disable("first", at === 0);
+      this.disable("prev", at === 0);
+      this.disable("next", at === frame.total);
+      this.disable("last", at === frame.total);
+      if (at === frame.total) this.stop();
+      this.disable("play", at === frame.total && !this.timer);
+    } else if (this.kind === "try") {
+      this.disable("undo", !frame.can_undo);
+      const select = this.q('[data-role="rules"]');
+      if (select && frame.rules && select.value !== frame.rules) select.value = frame.rules;
+    }
+  }
+
+  setText(selector, text) {
+    const el = this.q(selector);
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+
+  setMessage(text, legal) {
+    const el = this.q('[data-role="message"]');
+    if (!el) return;
+    el.textContent = text || "";
+    if (legal === true || legal === false) el.dataset.legal = String(legal);
+    else delete el.dataset.legal;
+  }
+
+  disable(action, off) {
+    const button = this.q(`.sol-toolbar [data-action="${action}"]`);
+    if (button) button.disabled = off;
+  }
+
+  // -- replay --
+  goto(index) {
+    this.send({ op: "goto", index });
+  }
+
+  step(delta) {
+    this.send({ op: "step", delta });
+  }
+
+  togglePlay() {
+    if (this.timer) {
+      this.stop();
+      return;
+    }
+    if (this.frame && this.frame.index === this.frame.total) return;
+    const button = this.q('[data-action="play"]');
+    button.setAttribute("aria-pressed", "true");
+    button.setAttribute("aria-label", this.texts.pause);
+    button.title = this.texts.pause;
+    button.firstElementChild.textContent = "⏸";
+    this.timer = setInterval(() => this.step(1), PLAY_INTERVAL_MS);
+  }
+
+  stop() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    const button = this.q('[data-action="play"]');
+    button.setAttribute("aria-pressed", "false");
+    button.setAttribute("aria-label", this.texts.play);
+    button.title = this.texts.play;
+    button.firstElementChild.textContent = "⏵";
+  }
+
+  link(text) {
+    this.root.scrollIntoView({ block: "nearest" });
+    if (this.root.dataset.state === "ready") this.goto(text);
+    else {
+      this.pendingLink = text;
+      engine.start();
+    }
+  }
+
+  // -- try-it --
+  pick(card) {
+    const label = card.getAttribute("aria-label") || card.dataset.card;
+    if (this.selected === card.dataset.card) {
+      this.selected = null;
+      this.setMessage(this.texts.cancelled, null);
+    } else {
+      this.selected = card.dataset.card;
+      this.setMessage(format(this.texts.selected, { card: label }), null);
+    }
+    this.markSelected();
+  }
+
+  markSelected() {
+    for (const el of this.root.querySelectorAll('[data-role="board"] [aria-pressed="true"]')) {
+      el.setAttribute("aria-pressed", "false");
+    }
+    if (!this.selected) return;
+    const card = this.q(`[data-role="board"] button[data-card="${this.selected}"]`);
+    if (card) card.setAttribute("aria-pressed", "true");
+    else this.selected = null;
+  }
+
+  moveTo(target) {
+    const token = `${this.selected}>${target}`;
+    this.selected = null;
+    this.markSelected();
+    this.send({ op: "move", token });
+  }
+
+  // -- events --
+  onClick(event) {
+    const el = event.target.closest("button, a[data-index], [data-column]");
+    if (!el || !this.root.contains(el)) return;
+    if (this.root.dataset.state !== "ready") return;
+    if (el.matches("a[data-index]")) {
+      event.preventDefault();
+      this.stop();
+      history.replaceState(null, "", `#${el.id}`);
+      this.goto(Number(el.dataset.index));
+      return;
+    }
+    const action = el.dataset.action;
+    if (action) {
+      this.onAction(action, el);
+      return;
+    }
+    if (this.kind !== "try") return;
+    const column = el.closest("[data-column]");
+    if (el.matches("button[data-card]")) {
+      const from = el.closest("[data-column]");
+      if (this.selected && this.selected !== el.dataset.card && column) {
+        const selectedEl = this.q(`[data-role="board"] button[data-card="${this.selected}"]`);
+        const selectedColumn = selectedEl && selectedEl.closest("[data-column]");
+        if (selectedColumn !== from) {
+          this.moveTo(column.dataset.column);
+          return;
+        }
+      }
+      this.pick(el);
+      return;
+    }
+    if (el.matches('[data-target="F"]') && this.selected) {
+      this.moveTo("F");
+      return;
+    }
+    if (column && this.selected) this.moveTo(column.dataset.column);
+  }
+
+  onAction(action, el) {
+    switch (action) {
+      case "first":
+        this.stop();
+        this.goto(0);
+        break;
+      case "prev":
+        this.stop();
+        this.step(-1);
+        break;
+      case "next":
+        this.stop();
+        this.step(1);
+        break;
+      case "last":
+        this.stop();
+        this.goto(this.frame ? this.frame.total : 0);
+        break;
+      case "play":
+        this.togglePlay();
+        break;
+      case "undo":
+      case "reset":
+        this.selected = null;
+        this.send({ op: action });
+        break;
+      case "deal":
+        this.selected = null;
+        this.send({ op: "move", token: el.dataset.move || "deal" });
+        break;
+      case "attempt":
+        this.selected = null;
+        this.send({ op: "move", token: el.dataset.move });
+        break;
+      default:
+        break;
+    }
+  }
+
+  onChange(event) {
+    if (event.target.matches('[data-role="rules"]') && this.root.dataset.state === "ready") {
+      this.send({ op: "rules", rules: event.target.value });
+    }
+  }
+
+  onKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.matches("select, input, textarea")) return;
+    if (this.kind === "replay") {
+      const keys = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
+                     Home: () => this.goto(0), End: () => this.goto(this.frame ? this.frame.total : 0) };
+      if (keys[event.key] && this.root.dataset.state === "ready") {
+        event.preventDefault();
+        this.stop();
+        keys[event.key]();
+      }
+      return;
+    }
+    if (event.key === "Escape" && this.selected) {
+      event.preventDefault();
+      this.selected = null;
+      this.markSelected();
+      this.setMessage(this.texts.cancelled, null);
+      return;
+    }
+    const board = this.q('[data-role="board"]');
+    if (board && board.contains(event.target) && event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      this.moveFocus(event.target, event.key);
+    }
+  }
+
+  // Arrow keys move the focus over the board: left/right between columns, up/down within one.
+  // The board has one tab stop (roving tabindex), so Tab leaves it in one press.
+  grid() {
+    return [...this.root.querySelectorAll('[data-role="board"] [data-column]')].map((column) => [
+      ...column.querySelectorAll("button"),
+    ]);
+  }
+
+  moveFocus(from, key) {
+    const grid = this.grid();
+    let x = grid.findIndex((items) => items.includes(from));
+    if (x < 0) return;
+    let y = grid[x].indexOf(from);
+    if (key === "ArrowUp") y = Math.max(0, y - 1);
+    else if (key === "ArrowDown") y = Math.min(grid[x].length - 1, y + 1);
+    else {
+      const dx = key === "ArrowLeft" ? -1 : 1;
+      x = (x + dx + grid.length) % grid.length;
+      y = Math.min(y, grid[x].length - 1);
+    }
+    const to = grid[x][y];
+    if (!to) return;
+    for (const items of grid) for (const item of items) item.tabIndex = -1;
+    to.tabIndex = 0;
+    to.focus();
+  }
+
+  focusKey() {
+    const active = document.activeElement;
+    if (!active || !this.root.contains(active)) return null;
+    const board = this.q('[data-role="board"]');
+    if (!board || !board.contains(active)) return null;
+    if (active.dataset.card) return `button[data-card="${active.dataset.card}"]`;
+    if (active.dataset.target) return `button[data-target="${active.dataset.target}"]`;
+    if (active.dataset.action) return `button[data-action="${active.dataset.action}"]`;
+    return null;
+  }
+
+  restoreFocus(selector) {
+    if (!selector) return;
+    const board = this.q('[data-role="board"]');
+    const el = board.querySelector(selector) || board.querySelector("button");
+    if (!el) return;
+    if (el.closest("[data-column]")) {
+      for (const items of this.grid()) for (const item of items) item.tabIndex = -1;
+      el.tabIndex = 0;
+    }
+    el.focus();
+  }
+}
+
+// ---- the page -------------------------------------------------------------------------------------------
+
+const widgets = [...document.querySelectorAll('[data-widget="replay"], [data-widget="try"]')].map(
+  (root) => new Widget(root),
+);
+
+function followLink() {
+  let wanted = location.hash.slice(1);
+  try {
+    wanted = decodeURIComponent(wanted);
+  } catch {
+    // keep the raw text: the engine says what is wrong with it
+  }
+  for (const widget of widgets) {
+    if (widget.kind === "replay" && wanted.startsWith(`${widget.id}-`)) {
+      widget.link(wanted.slice(widget.id.length + 1));
+      return;
+    }
+  }
+}
+
+if (widgets.length) {
+  if ("IntersectionObserver" in window) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          engine.start();
+        }
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    for (const widget of widgets) observer.observe(widget.root);
+  } else {
+    engine.start();
+  }
+  window.addEventListener("hashchange", followLink);
+  followLink();
+}

@@ -1,0 +1,28 @@
+"""``solitaire score-table``: the scoring table, from the engine, in the page's language."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from . import engine_call
+
+if TYPE_CHECKING:
+    from . import Directive
+
+KIND = "score-table"
+KEYS = ("game",)
+OPTIONAL = ("rules",)
+MESSAGES = (("score-table", "What happens"), ("score-table", "Points"))
+
+
+def render(d: Directive) -> str:
+    import engine  # noqa: PLC0415
+
+    rows = engine_call.call(d, "game", engine.scoring_table, d.get("game"), rules=d.get("rules"), lang=d.lang)
+    head = "".join(f"<th>{escape(d.gettext('score-table', h))}</th>" for h in ("What happens", "Points"))
+    body = "".join(f'<tr><td>{escape(label)}</td><td class="points">{escape(points)}</td></tr>'
+                   for label, points in rows)
+    # Material styles tables without a class; the wrapper carries ours.
+    return (f'<div class="score-table" data-game="{escape(d.get("game"))}">'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")

@@ -1,0 +1,57 @@
+"""MkDocs hook: every page's text in the language being built (``on_page_markdown``).
+
+mkdocs-static-i18n builds the site once per language, the default language first and the others
+from its ``on_post_build``; before each build it sets ``config.plugins["i18n"].current_language``.
+No page has a ``*.hu.md`` twin, so every language reads the English source and this hook replaces
+its blocks with the catalogs' translations (``hooks.translate``), fills in the engine's values and
+renders the directives. Blocks that fall back to English are reported as warnings with
+``file:line``: ``mkdocs build --strict`` fails on them, a development build shows them marked.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if _ROOT not in sys.path:  # MkDocs loads hook files by path (and restores sys.path afterwards):
+    sys.path.insert(0, _ROOT)  # import what the pages need now, from the project next to this file
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import get_plugin_logger  # noqa: E402
+
+import engine  # noqa: E402, F401  (values and directives call it while pages are built)
+from hooks import messages, po, site_text, translate  # noqa: E402
+
+log = get_plugin_logger("i18n")
+
+
+def on_page_markdown(markdown, page, config, files):
+    site = site_text.site(config)
+    lang = site_text.current_language(config)
+    src = page.file.src_uri
+    where = site.rel(page.file.abs_src_path)
+    try:
+        first = messages.first_line(Path(page.file.abs_src_path).read_text(encoding="utf-8-sig"), markdown)
+    except OSError:
+        first = 1
+    try:
+        lookup = site_text.lookup(site, lang, po.slug(src))
+        text, missing = translate.page(
+            markdown, page=src, lang=lang, lookup=lookup, site_lookup=site_text.lookup(site, lang, po.SITE),
+            source_language=site.source_language, first_line=first)
+    except po.CatalogError as e:
+        raise PluginError(str(e)) from None
+    except translate.PageError as e:
+        place = f"{e.where} (for {where}:{e.line})" if e.where else f"{where}:{e.line}"
+        raise PluginError(f"{place}: {e}") from None
+    for m in missing:
+        catalog = po.catalog_path(Path("locales"), lang, m.catalog or po.slug(src)).as_posix()
+        log.warning(f"{where}:{m.line}: [{lang}] {m.reason} {m.kind} (add it to {catalog}): "
+                    f"{_short(m.msgid)}")
+    return text
+
+
+def _short(text: str, size: int = 60) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= size else text[: size - 1] + "…")
