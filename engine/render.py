@@ -1,0 +1,445 @@
+"""HTML for boards and widgets: a pure function of a position, the same at build time and in the browser.
+
+Modelled on ``chess.svg``: nothing here keeps state or touches the page; ``board(pos, lang)`` returns
+markup for the position as it is. The site build puts the first frame of every widget into the page
+with these functions (readers without JavaScript see the board and the description); in the browser
+the engine, running in Pyodide, renders every later frame with the same functions, so the page does
+not jump when the script takes over.
+
+>>> from engine import position
+>>> pos = position("scorpion", code="SC1-CLA-AAAAAAB")
+>>> html = board(pos, "hu")
+>>> 'data-column="7"' in html and 'class="sol-card sol-down"' in html
+True
+>>> move_text("4H>7", "hu"), move_text("deal", "en")
+('4♥ → 7. oszlop', 'deal the reserve')
+
+The markup is the widgets' DOM contract (DESIGN.md §5): columns ``[data-column="7"]`` (1-based),
+face-up cards ``[data-card="4H"]`` (face-down cards carry no card, only ``data-face="down"``),
+buttons ``[data-action=…]``, and ``[data-role=…]`` for the description, message, score and move
+list. Every text goes through the engine's catalogs and every value through ``html.escape``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from .cards import RANKS, SUITS, card_symbol, is_red, parse_card, suit_of
+from .errors import NotationError
+from .i18n import N_, translator
+
+# Texts the engine already has (the game modules own them and their catalogs): named here, not extracted.
+_COLUMN = "column {n}"
+_EMPTY_COLUMN = "empty"
+_RESERVE_COUNT = ("reserve: {n} face-down card", "reserve: {n} face-down cards")
+_RESERVE_DEALT = "reserve: dealt"
+
+_TEXTS = {
+    # The board
+    "table": N_("widget", "Table"),
+    "reserve": N_("widget", "Reserve"),
+    "places": N_("widget", "Places for complete sequences"),
+    "place-empty": N_("widget", "empty place"),
+    "removed-suit": N_("widget", "removed sequence: {suit}"),
+    "face-down": N_("widget", "face-down card"),
+    "aside": N_("widget", "Cards set aside"),
+    "stock": N_("widget", "Stock"),
+    "waste": N_("widget", "Waste"),
+    "foundations": N_("widget", "Foundations"),
+    "foundation-empty": N_("widget", "empty foundation"),
+    # The chrome
+    "first": N_("widget", "First position"),
+    "prev": N_("widget", "Previous move"),
+    "next": N_("widget", "Next move"),
+    "last": N_("widget", "Last position"),
+    "play": N_("widget", "Play"),
+    "pause": N_("widget", "Pause"),
+    "undo": N_("widget", "Undo"),
+    "reset": N_("widget", "Reset"),
+    "score": N_("widget", "Score:"),
+    "moves": N_("widget", "Moves"),
+    "start": N_("widget", "Starting position"),
+    "rules": N_("widget", "Rules:"),
+    "controls": N_("widget", "Controls"),
+    "try-hint": N_("widget", "Pick a card, then the column it should go to."),
+    "replay-hint": N_("widget", "Step through the game with the buttons, the arrow keys or the move list."),
+    "selected": N_("widget", "{card} picked: now pick a column (Escape cancels)."),
+    "cancelled": N_("widget", "No card picked."),
+    "loading": N_("widget", "Starting the rules engine… ({step}/{steps})"),
+    "failed": N_("widget", "The rules engine could not start, so this board cannot be played ({error})."),
+    "undone": N_("widget", "Move taken back."),
+    "reset-done": N_("widget", "Back at the starting position."),
+    "rejudged": N_("widget", "Judged again under {rules}:"),
+    "attempt": N_("widget", "Try the disputed move"),
+    "allowed": N_("widget", "allowed"),
+    "refused": N_("widget", "refused: {message}"),
+    "verdicts": N_("widget", "The verdict under each rule set"),
+    # Deep links
+    "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
+}
+
+_MOVE_TEXTS = {
+    "to-column": N_("move", "{card} → column {n}"),
+    "to-foundation": N_("move", "{card} → foundation"),
+    "deal": N_("move", "deal the reserve"),
+    "draw": N_("move", "draw from the stock"),
+    "recycle": N_("move", "turn the waste over"),
+    "tap": N_("move", "tap {card}"),
+    "dtap": N_("move", "double-tap {card}"),
+    "undo": N_("move", "undo"),
+}
+
+
+
+def text(key: str, lang: str = "en", **values) -> str:
+    """A widget text in ``lang``, its ``{placeholders}`` filled (values are not escaped here)."""
+    msg = translator(lang).pgettext("widget", _TEXTS[key])
+    return msg.format(**values) if values else msg
+
+
+def points_text(move: str, points: int, lang: str = "en") -> str:
+    """``"4♥ → 7. oszlop: 5 pont"``: what a legal move earned, with the language's plural."""
+    t = translator(lang)
+    return t.npgettext("widget", "{move}: {n} point", "{move}: {n} points", points).format(move=move, n=points)
+
+
+def client_texts(lang: str = "en") -> dict[str, str]:
+    """The texts the page script needs before (or without) the engine: loading, failure, play/pause."""
+    return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "cancelled")}
+
+
+def _esc(value) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _attrs(**attrs) -> str:
+    """``data_card="4H"`` → `` data-card="4H"``; None and False are left out, True is a bare attribute."""
+    out = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if value is True else f' {name}="{_esc(value)}"')
+    return "".join(out)
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+
+def card_label(c: int, lang: str = "en") -> str:
+    """The card's name for screen readers: "4 of hearts", "kőr 4", "4 de cors", "четвёрка червей"."""
+    return translator(lang).card(c)
+
+
+def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False, tabindex: int | None = None,
+         label: str | None = None, token_attr: str = "data-card") -> str:
+    """One card. Face up: rank and suit glyph (``4♥``, ``10♠``), its name for screen readers, and
+    ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed).
+    Face down: a back, no card identity in the markup. ``button=True`` makes a face-up card a
+    button (the try-it widget's picks). ``label`` replaces the card's name for screen readers;
+    ``token_attr`` names the attribute that carries the card's token (``data-card`` on the table)."""
+    if not face_up:
+        hidden = _esc(text("face-down", lang))
+        return f'<span class="sol-card sol-down" data-face="down"><span class="sol-sr">{hidden}</span></span>'
+    token = RANKS[c % 13] + SUITS[suit_of(c)]
+    symbol = card_symbol(c)
+    rank, suit = symbol[:-1], symbol[-1]
+    cls = "sol-card sol-up " + ("sol-red" if is_red(c) else "sol-black")
+    face = (
+        f'<span class="sol-index" aria-hidden="true"><span class="sol-rank">{_esc(rank)}</span>'
+        f'<span class="sol-suit">{_esc(suit)}</span></span>'
+        f'<span class="sol-pip" aria-hidden="true">{_esc(suit)}</span>'
+    )
+    name = card_label(c, lang) if label is None else label
+    ident = f' {token_attr}="{_esc(token)}"'
+    if button:
+        extra = _attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
+        return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
+    return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{_esc(name)}</span></span>'
+
+
+def _pile(cards_html: list[str], cls: str = "sol-cards") -> str:
+    return f'<ol class="{cls}">' + "".join(f"<li>{h}</li>" for h in cards_html) + "</ol>"
+
+
+# -- boards ----------------------------------------------------------------------------------------
+
+
+def board(pos, lang: str = "en", *, interactive: bool = False) -> str:
+    """The board of ``pos`` as HTML. ``interactive=True``: face-up cards and column labels are
+    buttons, the reserve (Scorpion) or the stock (Klondike) is the ``deal`` button."""
+    game = getattr(pos, "GAME", None)
+    if game == "scorpion":
+        return _scorpion_board(pos, lang, interactive)
+    if game == "klondike":
+        return _klondike_board(pos, lang, interactive)
+    raise NotationError(f"no board for game {game!r}")
+
+
+def _columns(pos, lang: str, interactive: bool, cols, down) -> str:
+    t = translator(lang)
+    first_focus = True
+    items = []
+    for n, (col, d) in enumerate(zip(cols, down), 1):
+        label = t.pgettext("column", _COLUMN).format(n=n)
+        cards = []
+        for i, c in enumerate(col):
+            up = i >= d
+            tab = None
+            if interactive and up:
+                tab = 0 if first_focus else -1
+                first_focus = False
+            cards.append(card(c, lang, face_up=up, button=interactive and up, tabindex=tab))
+        if interactive:
+            attrs = _attrs(class_="sol-column-label", data_target=n, aria_label=label, tabindex=-1)
+            head = f'<button type="button"{attrs}>{n}</button>'
+        else:
+            head = f'<span class="sol-column-label" aria-hidden="true">{n}</span>'
+        empty = "" if col else f'<span class="sol-sr">{_esc(t.pgettext("column", _EMPTY_COLUMN))}</span>'
+        items.append(
+            f'<li{_attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{_pile(cards)}</li>'
+        )
+    return (
+        f'<ol class="sol-columns" style="--sol-columns:{len(cols)}"'
+        f'{_attrs(aria_label=text("table", lang))}>{"".join(items)}</ol>'
+    )
+
+
+def _scorpion_board(pos, lang: str, interactive: bool) -> str:
+    t = translator(lang)
+    grid = pos.rules.grid
+    top = []
+    if grid.aside:
+        aside = [card(c, lang, button=interactive) for c in pos.reserve]
+        top.append(
+            f'<div class="sol-place-group sol-aside" data-place="aside">'
+            f'<span class="sol-label">{_esc(text("aside", lang))}</span>{_pile(aside, "sol-pile sol-spread")}</div>'
+        )
+    else:
+        n = len(pos.reserve)
+        backs = _pile([card(0, lang, face_up=False)] * n, "sol-pile") if n else ""
+        label = text("reserve", lang)
+        if n:
+            count = t.npgettext("reserve", *_RESERVE_COUNT, n)
+        else:
+            count = t.pgettext("reserve", _RESERVE_DEALT)
+        count = count.format(n=n)
+        body = f'{backs}<span class="sol-count">{_esc(n)}</span>'
+        if interactive:
+            attrs = _attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
+            body = f'<button type="button"{attrs}>{body}</button>'
+        else:
+            body += f'<span class="sol-sr">{_esc(count)}</span>'
+        top.append(
+            f'<div class="sol-place-group sol-reserve" data-place="reserve">'
+            f'<span class="sol-label" aria-hidden="true">{_esc(label)}</span>{body}</div>'
+        )
+    if pos.rules.complete == "remove":
+        places = []
+        for i in range(4):
+            if i < len(pos.removed):
+                s = pos.removed[i]
+                inner = card(12 + 13 * s, lang, label=text("removed-suit", lang, suit=t.suit(s, "name")),
+                             token_attr="data-removed")
+                places.append(inner)
+            else:
+                places.append(
+                    f'<span class="sol-slot"><span class="sol-sr">{_esc(text("place-empty", lang))}</span></span>'
+                )
+        top.append(
+            f'<div class="sol-place-group sol-places" data-place="removed">'
+            f'<span class="sol-label" aria-hidden="true">{_esc(text("places", lang))}</span>'
+            f'{_pile(places, "sol-pile sol-spread")}</div>'
+        )
+    return (
+        f'<div class="sol-board sol-scorpion" data-role="board">'
+        f'<div class="sol-top">{"".join(top)}</div>'
+        f"{_columns(pos, lang, interactive, pos.cols, pos.down)}</div>"
+    )
+
+
+def _klondike_board(pos, lang: str, interactive: bool) -> str:
+    """Klondike: stock and waste on the left, the four foundations (♠ ♥ ♦ ♣) on the right, 7 columns."""
+    stock_n = len(pos.stock)
+    backs = _pile([card(0, lang, face_up=False)] * min(stock_n, 3), "sol-pile") if stock_n else ""
+    stock_label = text("stock", lang)
+    stock_body = f'{backs}<span class="sol-count">{_esc(stock_n)}</span>'
+    if interactive:
+        move = "draw" if stock_n else "recycle"
+        attrs = _attrs(class_="sol-deal", data_action="deal", data_move=move, aria_label=stock_label)
+        stock_body = f'<button type="button"{attrs}>{stock_body}</button>'
+    waste = list(pos.waste)
+    shown = waste[-3:]
+    waste_cards = [card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
+    found = []
+    for s, top_rank in enumerate(pos.foundation_tops()):
+        if top_rank is None:
+            found.append(
+                f'<span class="sol-slot" data-foundation="{SUITS[s]}"><span class="sol-slot-suit" aria-hidden="true">'
+                f'{"♠♥♦♣"[s]}</span><span class="sol-sr">{_esc(text("foundation-empty", lang))}</span></span>'
+            )
+        else:
+            found.append(card(s * 13 + top_rank, lang).replace("<span ", f'<span data-foundation="{SUITS[s]}" ', 1))
+    if interactive:
+        found = [
+            f'<button type="button" class="sol-foundation-target" data-target="F" tabindex="-1"'
+            f'{_attrs(aria_label=text("foundations", lang))}>{"".join(found)}</button>'
+        ]
+        found_html = "".join(found)
+    else:
+        found_html = _pile(found, "sol-pile sol-spread")
+    top = (
+        f'<div class="sol-place-group sol-stock" data-place="stock"><span class="sol-label">{_esc(stock_label)}</span>'
+        f"{stock_body}</div>"
+        f'<div class="sol-place-group sol-waste" data-place="waste"><span class="sol-label">{_esc(text("waste", lang))}'
+        f'</span>{_pile(waste_cards, "sol-pile sol-spread") if waste else ""}</div>'
+        f'<div class="sol-place-group sol-foundations" data-place="foundations"><span class="sol-label">'
+        f'{_esc(text("foundations", lang))}</span>{found_html}</div>'
+    )
+    return (
+        f'<div class="sol-board sol-klondike" data-role="board"><div class="sol-top">{top}</div>'
+        f"{_columns(pos, lang, interactive, pos.cols, pos.down)}</div>"
+    )
+
+
+# -- moves -------------------------------------------------------------------------------------------
+
+
+def move_text(token: str, lang: str = "en") -> str:
+    """A move token in the reader's language: ``4H>7`` → "4♥ → 7. oszlop", ``deal`` → "a tartalék
+    kiosztása". Card symbols are language-neutral; the words come from the catalogs."""
+    t = translator(lang)
+
+    def say(key: str, **values) -> str:
+        return t.pgettext("move", _MOVE_TEXTS[key]).format(**values)
+
+    token = token.strip()
+    if token in ("deal", "draw", "recycle", "undo"):
+        return say(token)
+    for prefix in ("dtap:", "tap:"):
+        if token.startswith(prefix):
+            return say(prefix[:-1], card=card_symbol(parse_card(token[len(prefix):])))
+    card_text, sep, where = token.partition(">")
+    if not sep:
+        raise NotationError(f"move {token!r} is not a move token")
+    symbol = card_symbol(parse_card(card_text))
+    if where == "F":
+        return say("to-foundation", card=symbol)
+    if not where.isdigit():
+        raise NotationError(f"move {token!r}: no column {where!r}")
+    return say("to-column", card=symbol, n=int(where))
+
+
+# -- widgets ---------------------------------------------------------------------------------------
+
+_REPLAY_BUTTONS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("play", "⏵"), ("last", "⏭"))
+
+
+def _button(action: str, lang: str, glyph: str | None = None, *, disabled: bool = False, **extra) -> str:
+    label = text(action, lang)
+    if glyph is None:
+        return f'<button type="button"{_attrs(data_action=action, disabled=disabled, **extra)}>{_esc(label)}</button>'
+    return (
+        f'<button type="button"{_attrs(data_action=action, aria_label=label, title=label, disabled=disabled, **extra)}>'
+        f'<span aria-hidden="true">{glyph}</span></button>'
+    )
+
+
+def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
+    """A whole widget around its first ``frame`` (``engine.web.Session.frame(full=True)``).
+
+    ``config`` is what the page script hands back to the engine to open the same session in the
+    browser (``data-config``); the texts the script needs before the engine runs are in ``data-texts``.
+    """
+    kind = frame["kind"]
+    cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    texts = json.dumps(client_texts(lang), ensure_ascii=False, separators=(",", ":"))
+    parts = []
+    # Controls: one toolbar, the score at its end.
+    controls = []
+    if kind == "replay":
+        at, total = frame["index"], frame["total"]
+        for action, glyph in _REPLAY_BUTTONS:
+            off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
+            extra = {"aria_pressed": "false"} if action == "play" else {}
+            controls.append(_button(action, lang, glyph, disabled=off, **extra))
+    else:
+        controls.append(_button("undo", lang, disabled=not frame.get("can_undo")))
+        controls.append(_button("reset", lang))
+        if frame.get("attempt"):
+            controls.append(_button("attempt", lang, data_move=frame["attempt"]))
+        presets = frame.get("presets") or []
+        if len(presets) > 1:
+            options = "".join(
+                f'<option{_attrs(value=p["id"], selected=p["id"] == frame["rules"])}>{_esc(p["name"])}</option>'
+                for p in presets
+            )
+            controls.append(
+                f'<label class="sol-rules">{_esc(text("rules", lang))} '
+                f'<select data-role="rules">{options}</select></label>'
+            )
+    score = (
+        f'<span class="sol-score"><span class="sol-score-label">{_esc(text("score", lang))}</span> '
+        f'<output data-role="score">{_esc(frame["score"])}</output></span>'
+    )
+    progress = (
+        '<span class="sol-progress" data-role="progress" hidden><progress max="3" value="0"></progress>'
+        '<span data-role="status"></span></span>'
+    )
+    parts.append(
+        f'<div class="sol-toolbar" role="toolbar"{_attrs(aria_label=text("controls", lang))}>'
+        f'{"".join(controls)}{score}{progress}</div>'
+    )
+    hint = text("replay-hint" if kind == "replay" else "try-hint", lang)
+    parts.append(f'<p class="sol-hint">{_esc(hint)}</p>')
+    parts.append(frame["board"])
+    legal = frame.get("legal")
+    parts.append(
+        f'<p class="sol-message" data-role="message" role="status"'
+        f'{_attrs(data_legal=None if legal is None else str(legal).lower())}>{_esc(frame.get("message", ""))}</p>'
+    )
+    if kind == "replay":
+        parts.append(f'<p class="sol-annotation" data-role="annotation">{_esc(frame.get("annotation", ""))}</p>')
+        parts.append(moves_list(frame["moves"], frame["index"], widget_id, lang))
+    if frame.get("verdicts"):
+        parts.append(verdicts_table(frame["verdicts"], lang))
+    parts.append(
+        f'<p class="sol-description" data-role="description" aria-live="polite">{_esc(frame["description"])}</p>'
+    )
+    root = _attrs(
+        class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
+        data_config=cfg, data_texts=texts, tabindex=0 if kind == "replay" else None,
+        aria_label=frame.get("title") or None,
+    )
+    return f"<div{root}>" + "".join(parts) + "</div>"
+
+
+def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
+    """The clickable move list; item ``k`` shows the position after ``k`` moves and links to it
+    (``#<widget id>-<k>``: a deep link, kept by the page's address)."""
+    items = []
+    for k, label in enumerate([text("start", lang), *moves]):
+        link = _attrs(href=f"#{widget_id}-{k}", id=f"{widget_id}-{k}", data_index=k,
+                      aria_current="step" if k == index else None)
+        items.append(f"<li><a{link}>{_esc(label)}</a></li>")
+    label = _attrs(aria_label=text("moves", lang))
+    return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
+
+
+def verdicts_table(verdicts: list[dict], lang: str) -> str:
+    """A ruling's verdict under each rule set, for every reader (no script needed)."""
+    rows = []
+    for v in verdicts:
+        outcome = text("allowed", lang) if v["legal"] else text("refused", lang, message=v["message"])
+        rows.append(
+            f'<li{_attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
+            f'<span class="sol-verdict-rules">{_esc(v["name"])}</span>: {_esc(outcome)}</li>'
+        )
+    return (
+        f'<ul class="sol-verdicts" data-role="verdicts"{_attrs(aria_label=text("verdicts", lang))}>{"".join(rows)}</ul>'
+    )
+
+
+__all__ = ["board", "card", "card_label", "client_texts", "move_text", "moves_list", "points_text", "text",
+           "verdicts_table", "widget"]
