@@ -1,0 +1,233 @@
+"""A solver for positions whose face-down cards are known: "is this deal winnable, and how?".
+
+>>> from engine import position
+>>> pos = position("scorpion", "KSQSJSTS9S8S7S6S5S4S3S2S/AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD9D8D7D6D5D4D3D2DAD/"
+...                "KCQCJCTC9C8C7C6C5C4C3C2CAC - -")
+>>> solve(pos, max_nodes=1000).moves  # runs are removed only from a column that receives cards
+('AS>1', 'KH>1', 'KD>1', 'KC>1')
+
+A depth-first search over the moves the engine itself generates, made with ``push`` and taken
+back with ``pop`` (no copies of the position), with
+
+- a **transposition table**: the set of canonical keys of every position already reached. A
+  position met again is either on the current line (a cycle) or was fully explored without a
+  win, so it is skipped. Exhausting the table therefore *proves* a position unwinnable.
+- **canonical keys**: columns whose place no longer matters (for Scorpion every column once the
+  reserve is dealt, and columns 4–7 before it; for Klondike every column) are sorted, so a
+  king moved from one empty column to another is the same position;
+- **move ordering** (never pruning, so the search stays complete): moves that turn a face-down
+  card first, then moves that complete or extend same-suit runs, then the rest; a king moved
+  from the table edge of one column to an empty one (a relocation) and the deal last.
+- a **budget** in seconds and/or in positions (``max_nodes``, deterministic, for tests); when it
+  runs out the answer is ``None``: not known.
+
+The result is deterministic for a given position, rules and node budget.
+
+    python -m engine solve --game scorpion --code SC1-CLA-AAAAAAB --seconds 10 --json
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterable
+
+from .cards import KING, rank_of
+from .core import Position
+from .errors import EngineError
+
+
+@dataclasses.dataclass(frozen=True)
+class Solution:
+    """What the solver found.
+
+    ``solved``: True (``moves`` wins), False (proved unwinnable: every reachable position was
+    explored) or None (the budget ran out first). ``nodes``: positions explored.
+    """
+
+    solved: bool | None
+    moves: tuple[str, ...]
+    nodes: int
+    seconds: float
+
+    def as_dict(self) -> dict:
+        return {"solved": self.solved, "moves": list(self.moves), "nodes": self.nodes,
+                "seconds": round(self.seconds, 3)}
+
+
+class Search:
+    """What the depth-first search needs from a game: a canonical key and ordered moves.
+
+    With ``pruning`` on, ``moves`` may leave out moves that are rarely useful (and sets
+    ``pruned``); an exhausted pruned search proves nothing, so ``solve`` then searches again
+    without pruning.
+    """
+
+    def __init__(self, pos: Position):
+        self.pos = pos
+        self.pruning = False
+        self.pruned = False
+
+    def key(self):
+        raise NotImplementedError
+
+    def moves(self) -> list:
+        raise NotImplementedError
+
+    def won(self) -> bool:
+        return self.pos.is_won()
+
+
+# -- Scorpion ----------------------------------------------------------------------------------
+
+
+class ScorpionSearch(Search):
+    """Scorpion: at most one target per card under Classic, so the tree is narrow but deep."""
+
+    def __init__(self, pos):
+        super().__init__(pos)
+        grid = pos.rules.grid
+        self._fixed = tuple(grid.deal_columns) if not grid.aside else ()
+        self._free = tuple(i for i in range(grid.columns) if i not in self._fixed)
+        self._same = pos.rules.suits == "same"
+
+    def key(self):
+        p = self.pos
+        cols, down = p.cols, p.down
+        if p.reserve and self._fixed:
+            fixed = tuple(bytes((down[i], *cols[i])) for i in self._fixed)
+            free = sorted(bytes((down[i], *cols[i])) for i in self._free)
+            return (bytes(p.reserve), fixed, *free)
+        return (bytes(p.reserve), *sorted(bytes((d, *c)) for c, d in zip(cols, down)))
+
+    def moves(self) -> list:
+        p = self.pos
+        cols, down, loc = p.cols, p.down, p.loc
+        pruning = self.pruning
+        ranked = []
+        deal = None
+        for move in p.legal_moves():
+            if move[0] < 0:
+                deal = move
+                continue
+            c, to = move
+            w = loc[c]
+            if w < 0:  # a set-aside card (Three Blind Mice)
+                ranked.append((20, move))
+                continue
+            col = cols[w]
+            i = col.index(c)
+            dest = cols[to]
+            on_next = i > down[w] and rank_of(col[i - 1]) == rank_of(c) + 1  # it sits on a card it fits
+            if i == down[w] and down[w]:
+                score = 0  # turns a face-down card
+            elif dest and dest[-1] == c + 1 and rank_of(c) != KING:
+                score = 10  # onto its own suit: a longer same-suit run
+                if on_next and col[i - 1] == c + 1:  # (Easy only) from its own suit: churn
+                    score = 60
+            elif dest:
+                score = 70 if on_next else 40
+            elif i == 0:
+                score = 95  # a king relocated from the table edge: only the column's place changes
+            else:
+                score = 25  # a king with its block onto an empty column
+            if pruning and on_next and score >= 60:
+                self.pruned = True  # moving a card that already sits on a fitting card sideways
+                continue
+            ranked.append((score, move))
+        if deal is not None:
+            if pruning and ranked and any(s < 60 for s, _ in ranked):
+                self.pruned = True  # the first pass deals only when nothing but shuffling is left
+            else:
+                ranked.append((90, deal))
+        ranked.sort(key=_first)
+        return [m for _, m in ranked]
+
+
+def _first(pair):
+    return pair[0]
+
+
+SEARCHES: dict[str, Callable[[Position], Search]] = {"scorpion": ScorpionSearch}
+
+
+def register_search(game: str, factory: Callable[[Position], Search]) -> None:
+    SEARCHES[game] = factory
+
+
+def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = None) -> Solution:
+    """Search for a winning line from ``pos`` (left unchanged). See the module docstring.
+
+    Two passes share the budget: a pruned pass (half of it), then, unless that found a win or
+    pruned nothing, a complete pass with what is left.
+    """
+    if pos.GAME not in SEARCHES:
+        raise EngineError(f"no solver for {pos.GAME}")
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
+    search = SEARCHES[pos.GAME](pos)
+    search.pruning = True
+    first_deadline = None if seconds is None else started + seconds / 2
+    first_nodes = None if max_nodes is None else max(1, max_nodes // 2)
+    solved, line, nodes = _depth_first(search, first_deadline, first_nodes)
+    if solved is False and search.pruned:
+        search = SEARCHES[pos.GAME](pos)
+        more = None if max_nodes is None else max_nodes - nodes
+        solved, line, extra = _depth_first(search, deadline, more)
+        nodes += extra
+    elif solved is None and (max_nodes is None or first_nodes < max_nodes):
+        search = SEARCHES[pos.GAME](pos)
+        more = None if max_nodes is None else max_nodes - nodes
+        solved, line, extra = _depth_first(search, deadline, more)
+        nodes += extra
+    return Solution(solved, tuple(line) if solved else (), nodes, time.perf_counter() - started)
+
+
+def _depth_first(search: Search, deadline: float | None, max_nodes: int | None):
+    """One depth-first pass: (True, winning tokens, nodes), (False, [], nodes) when every
+    position was explored, (None, [], nodes) when the budget ran out."""
+    pos = search.pos
+    depth0 = len(pos.move_stack)
+    line: list = []
+    nodes = 1
+
+    def done(solved: bool | None):
+        tokens = [pos.move_token(m) for m in line]
+        while len(pos.move_stack) > depth0:
+            pos.pop()
+        return solved, tokens, nodes
+
+    if search.won():
+        return done(True)
+    if max_nodes is not None and max_nodes <= 1:
+        return done(None)
+    seen = {search.key()}
+    stack: list[Iterable] = [iter(search.moves())]
+    key, moves, won, push, pop = search.key, search.moves, search.won, pos.push, pos.pop
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if line:
+                line.pop()
+                pop()
+            continue
+        push(move)
+        k = key()
+        if k in seen:
+            pop()
+            continue
+        seen.add(k)
+        nodes += 1
+        line.append(move)
+        if won():
+            return done(True)
+        if max_nodes is not None and nodes >= max_nodes:
+            return done(None)
+        if not nodes & 1023 and deadline is not None and time.perf_counter() > deadline:
+            return done(None)
+        stack.append(iter(moves()))
+    return done(False)
+
+
+__all__ = ["SEARCHES", "Search", "ScorpionSearch", "Solution", "register_search", "solve"]
