@@ -88,6 +88,7 @@ def update(site: messages.Site, out=sys.stdout) -> None:
                 catalog = new_catalog(lang, slug)
                 created += 1
             catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
+            _drop_empty_obsolete(catalog)
             updated += po.write(path, catalog)
         for slug in po.slugs_on_disk(site.locales, lang):
             if slug not in templates:  # the page is gone: keep its translations as obsolete
@@ -97,6 +98,12 @@ def update(site: messages.Site, out=sys.stdout) -> None:
                 retired += po.write(path, catalog)
         print(f"update {lang}: {len(templates)} catalogs ({created} new, {updated} written, "
               f"{retired} retired)", file=out)
+
+
+def _drop_empty_obsolete(catalog: Catalog) -> None:
+    """Obsolete messages keep old translations for reuse; one that was never translated keeps nothing."""
+    for key in [k for k, m in catalog.obsolete.items() if not m.string]:
+        del catalog.obsolete[key]
 
 
 def new_catalog(lang: str, slug: str) -> Catalog:

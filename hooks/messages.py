@@ -4,7 +4,8 @@
   (``scorpion/rules.md``), each with its ``docs/…:line`` location and its kind as a comment.
 - The site catalog (slug ``site``) holds the words that are not on a page: ``site_name`` and
   ``site_description`` (msgctxt ``site``), the nav titles of ``mkdocs.yml`` (msgctxt ``nav``), the
-  palette toggles' names (msgctxt ``palette``), the words directives show (msgctxt = the
+  palette toggles' names (msgctxt ``palette``), the headings' permalink title (msgctxt ``toc``),
+  the words directives show (msgctxt = the
   directive's kind) and the fallback notice (msgctxt ``i18n``).
 
 ``mkdocs.yml`` is read with ``yaml.compose`` (no tags are constructed), which also gives the line
@@ -75,6 +76,10 @@ def load_site(config_file: Path) -> Site:
         name = _mapping(_mapping(option).get("toggle")).get("name")
         if name is not None:
             site.strings.append(("palette", _scalar(name), name.start_mark.line + 1))
+    for extension in _sequence(top.get("markdown_extensions")):
+        title = _mapping(_mapping(extension).get("toc")).get("permalink_title")
+        if title is not None:
+            site.strings.append(("toc", _scalar(title), title.start_mark.line + 1))
     for plugin in _sequence(top.get("plugins")):
         conf = _mapping(plugin).get("i18n")
         if conf is None:
@@ -151,7 +156,8 @@ def site_template(site: Site) -> Catalog:
     catalog = _catalog(po.SITE)
     name = site.rel(site.config_file)
     for context, msgid, line in site.strings:
-        comment = {"nav": "nav title", "site": "site name or description", "palette": "palette toggle"}[context]
+        comment = {"nav": "nav title", "site": "site name or description", "palette": "palette toggle",
+                   "toc": "title of a heading's permalink"}[context]
         _add(catalog, msgid, context, (name, line), comment)
     for context, msgid in (*SITE_MESSAGES, *directives.messages()):
         _add(catalog, msgid, context, ("hooks", None), f"shown by the site ({context})")

@@ -1,7 +1,7 @@
 """MkDocs hook: the words around the pages in the language being built.
 
 - ``on_config``: ``site_name`` and ``site_description`` from the site catalog (msgctxt ``site``),
-  the palette toggles' names (msgctxt ``palette``);
+  the palette toggles' names (msgctxt ``palette``) and the headings' permalink title (``toc``);
   Material's own interface follows ``theme.language``, which mkdocs-static-i18n sets per build;
 - ``on_nav``: every nav title from the site catalog (msgctxt ``nav``).
 
@@ -87,16 +87,20 @@ def on_config(config):
     palette = config.theme.get("palette") or []
     if isinstance(palette, dict):
         palette = [palette]
+    toc = config.mdx_configs.get("toc") or {}
     if not hasattr(config, "_solitaire_english"):
         config._solitaire_english = (config.site_name, config.site_description,
-                                     [(p.get("toggle") or {}).get("name") for p in palette])
-    name, description, toggles = config._solitaire_english
+                                     [(p.get("toggle") or {}).get("name") for p in palette],
+                                     toc.get("permalink_title"))
+    name, description, toggles, permalink_title = config._solitaire_english
     config.site_name = translated(config, "site", name)
     if description:
         config.site_description = translated(config, "site", description)
     for option, toggle in zip(palette, toggles):
         if toggle:
             option["toggle"]["name"] = translated(config, "palette", toggle)
+    if permalink_title:
+        toc["permalink_title"] = translated(config, "toc", permalink_title)
     return config
 
 
