@@ -43,7 +43,7 @@ def is_red(c: int) -> bool:
 
 def parse_card(text: str) -> int:
     """``"4H"`` → the card; upper or lower case (case marks face up/down in positions)."""
-    if len(text) == 2:
+    if len(text) == 2 and text.isascii():  # "ſ".upper() == "S": only ASCII letters are notation
         r = RANKS.find(text[0].upper())
         s = SUITS.find(text[1].upper())
         if r >= 0 and s >= 0:

@@ -229,6 +229,7 @@ class Position:
 
 def column_number(text: str, columns: int, token: str) -> int:
     """A 1-based column number in a move token → 0-based index; errors name the token."""
-    if not text.isdigit() or not 1 <= int(text) <= columns:
+    # ASCII digits only: str.isdigit() also accepts "²" and "٣", and int() refuses huge numbers.
+    if not (text.isascii() and text.isdigit() and len(text) <= 3) or not 1 <= int(text) <= columns:
         raise NotationError(f"move {token!r}: no column {text!r} (columns are 1–{columns})")
     return int(text) - 1

@@ -177,6 +177,8 @@ class ScorpionPosition(Position):
                 f"Scorpion position needs 3 space-separated fields (columns, reserve, removed), got {len(fields)}"
             )
         col_text, reserve_text, removed_text = fields
+        if not reserve_text or not removed_text:
+            raise NotationError("Scorpion position: the reserve and removed fields are never empty (write - for none)")
         parts = col_text.split("/")
         if len(parts) != grid.columns:
             raise NotationError(
