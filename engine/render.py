@@ -333,16 +333,32 @@ def move_text(token: str, lang: str = "en") -> str:
 
 # -- widgets ---------------------------------------------------------------------------------------
 
-_REPLAY_BUTTONS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("play", "⏵"), ("last", "⏭"))
+_ICONS = {  # 16×16 paths; inline, so no icon font or request is needed
+    "first": "M3 3h2v10H3zM12.5 2.5 7 8l5.5 5.5 1.4-1.4L9.8 8l4.1-4.1z",
+    "prev": "M10.5 2.5 5 8l5.5 5.5 1.4-1.4L7.8 8l4.1-4.1z",
+    "next": "M5.5 2.5 11 8l-5.5 5.5-1.4-1.4L8.2 8 4.1 3.9z",
+    "last": "M11 3h2v10h-2zM3.5 2.5 9 8l-5.5 5.5-1.4-1.4L6.2 8 2.1 3.9z",
+    "play": "M4 2.5v11l9.5-5.5z",
+    "pause": "M4 3h3v10H4zm5 0h3v10H9z",
+}
+_REPLAY_BUTTONS = ("first", "prev", "play", "next", "last")
 
 
-def _button(action: str, lang: str, glyph: str | None = None, *, disabled: bool = False, **extra) -> str:
+def _icon(name: str) -> str:
+    return (
+        f'<svg class="sol-icon sol-icon-{name}" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" '
+        f'focusable="false"><path fill="currentColor" d="{_ICONS[name]}"/></svg>'
+    )
+
+
+def _button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, **extra) -> str:
     label = text(action, lang)
-    if glyph is None:
+    if not icon:
         return f'<button type="button"{_attrs(data_action=action, disabled=disabled, **extra)}>{_esc(label)}</button>'
+    icons = _icon(action) + (_icon("pause") if action == "play" else "")
     return (
         f'<button type="button"{_attrs(data_action=action, aria_label=label, title=label, disabled=disabled, **extra)}>'
-        f'<span aria-hidden="true">{glyph}</span></button>'
+        f"{icons}</button>"
     )
 
 
@@ -360,10 +376,10 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     controls = []
     if kind == "replay":
         at, total = frame["index"], frame["total"]
-        for action, glyph in _REPLAY_BUTTONS:
+        for action in _REPLAY_BUTTONS:
             off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
             extra = {"aria_pressed": "false"} if action == "play" else {}
-            controls.append(_button(action, lang, glyph, disabled=off, **extra))
+            controls.append(_button(action, lang, True, disabled=off, **extra))
     else:
         controls.append(_button("undo", lang, disabled=not frame.get("can_undo")))
         controls.append(_button("reset", lang))

@@ -35,12 +35,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import describe, score_table
+from . import board, describe, replay, ruling, score_table, try_it
 
 INFO = re.compile(r"^solitaire(?:[ \t]+(?P<kind>\S+))?[ \t]*(?P<rest>.*)$")
 _LINE = re.compile(r"^(?P<key>[a-z][a-z0-9_-]*)[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
 
-_MODULES = (describe, score_table)
+_MODULES = (describe, score_table, board, replay, try_it, ruling)
 KINDS: dict[str, Callable[[Directive], str]] = {m.KIND: m.render for m in _MODULES}
 
 

@@ -242,7 +242,6 @@ class Widget {
     button.setAttribute("aria-pressed", "true");
     button.setAttribute("aria-label", this.texts.pause);
     button.title = this.texts.pause;
-    button.firstElementChild.textContent = "⏸";
     this.timer = setInterval(() => this.step(1), PLAY_INTERVAL_MS);
   }
 
@@ -254,7 +253,6 @@ class Widget {
     button.setAttribute("aria-pressed", "false");
     button.setAttribute("aria-label", this.texts.play);
     button.title = this.texts.play;
-    button.firstElementChild.textContent = "⏵";
   }
 
   link(text) {

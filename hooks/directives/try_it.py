@@ -1,0 +1,59 @@
+"""``solitaire try``: a position the reader plays on; the engine judges every move.
+
+    ```solitaire try
+    id: seed-deal
+    record: examples/scorpion/won.game      # its starting position; or position (+ game) / code
+    presets: classic, easy                  # optional: a selector that re-judges the last move
+    attempt: 7H>8                           # optional: a disputed move, offered as a button
+    ```
+
+The first preset is the one the board starts with (``rules`` may name it instead).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import widget_source
+
+if TYPE_CHECKING:
+    from . import Directive
+
+KIND = "try"
+KEYS = ("id",)
+OPTIONAL = (*widget_source.SOURCE_KEYS, "presets", "attempt", "title")
+
+
+def config(d: Directive) -> dict:
+    cfg = widget_source.config(d)
+    cfg["kind"] = "try"
+    if d.get("record") and d.get("upto") is None:
+        cfg["moves"] = []  # a record's starting position, unless upto says how far to play
+    if cfg.get("moves"):  # a try-it board starts after the record's (or the given) moves
+        import engine  # noqa: PLC0415
+
+        pos = engine.position(cfg["game"], cfg["start"], rules=cfg["rules"], score=cfg.get("score"))
+        for token in cfg["moves"]:
+            pos.play(token)
+        cfg.update(start=str(pos), score=pos.score)
+    cfg.pop("moves", None)
+    cfg.pop("annotations", None)
+    if d.get("presets"):
+        presets = [p.strip() for p in d.get("presets").split(",") if p.strip()]
+        cfg["presets"] = presets
+        if not d.get("rules") and not d.get("record") and not d.get("code"):
+            cfg["rules"] = presets[0]
+    if d.get("attempt"):
+        cfg["attempt"] = d.get("attempt").strip()
+    if d.get("title"):
+        cfg["title"] = d.get("title")
+    return cfg
+
+
+def render(d: Directive) -> str:
+    from engine import render as draw  # noqa: PLC0415
+
+    wid = widget_source.widget_id(d)
+    cfg = config(d)
+    session = widget_source.session(d, cfg, "presets" if d.get("presets") else "position")
+    return draw.widget(widget_source.first_frame(d, session), lang=d.lang, config=cfg, widget_id=wid)
