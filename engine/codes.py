@@ -26,7 +26,7 @@ DIGITS = 7
 MAX_NUMBER = 26**DIGITS - 1
 GAMES = {"KL": "klondike", "SC": "scorpion"}
 VERSION = 1
-_CODE = re.compile(r"([A-Z]{2})([0-9]{1,6})-([A-Z0-9]{3})-([A-Z]{7})")  # ASCII digits, not \d
+_CODE = re.compile(r"([A-Z]{2})([1-9][0-9]{0,5})-([A-Z0-9]{3})-([A-Z]{7})")  # ASCII digits, not \d
 
 
 class DealCode(NamedTuple):

@@ -354,6 +354,7 @@ def test_fuzz_command_line(argv):
         ["play", "--game", "scorpion", "--code", "SC1-CLA-AAAAAAB", "--moves", "QH>٣"],  # Arabic-Indic 3
         ["deal", "SC" + "1" * 5000 + "-CLA-AAAAAAB"],  # int() refuses 4300+ digits
         ["deal", "SC١-CLA-AAAAAAB"],  # re's \d matches any Unicode digit
+        ["deal", "SC01-CLA-AAAAAAB"],  # a code is written one way only
         ["describe", "--game", "scorpion", "--lang", "en", "--position",
          "aſ2s3s4s5s6s7s8s9stsjsqsksah2h3h4h5h6h7h8h9hthjhqhkhad2d3d4d5d6d7d8d9dtdjdqdkdac2c3c4c5c6c7c8c9ctcjcqcKC"
          "////// - -"],  # "ſ".upper() == "S"
