@@ -241,8 +241,7 @@ class _Splitter:
             return self.item(i, stop, cut, m)
         if _QUOTE.match(line):
             return self.quote(i, stop, cut)
-        if i + 1 < stop and "|" in line and _TABLE_DELIM.match(_content(self.lines[i + 1])[cut:]) \
-                and "-" in self.lines[i + 1]:
+        if i + 1 < stop and _is_table(line, _content(self.lines[i + 1])[cut:]):
             return self.table(i, stop, cut)
         return self.paragraph(i, stop, cut)
 
@@ -316,7 +315,7 @@ class _Splitter:
                 break
             j += 1
         body = full[len(lead):] + "".join(self.lines[i + 1:j])
-        body, trail = _split_trail(body, attrs=True)
+        body, trail = _split_trail(body, attrs=True, attr_line=True)
         self.text("item", i, lead, body, trail, indent=" " * _width(lead))
         # blocks nested in the item: after a blank line, indented 4 columns past the marker
         item_indent = cut + _width(m.group("indent"))
@@ -376,24 +375,47 @@ class _Splitter:
         j = i + 1
         while j < stop:
             nxt = _content(self.lines[j])[cut:]
-            if _blank(nxt) or _starts_block(nxt):
-                break
-            if _SETEXT.match(nxt):
+            if _blank(nxt) or _starts_block(nxt) or _SETEXT.match(nxt):
                 break
             j += 1
+        if not (j < stop and _SETEXT.match(_content(self.lines[j])[cut:])):
+            self.paragraph_lines(i, j, cut)
+            return j
+        # a setext underline makes the line above it a heading (Python-Markdown: only that line)
+        if j - i > 1:
+            self.paragraph_lines(i, j - 1, cut)
+        full = self.lines[j - 1]
+        lead = full[: len(full) - len(full.lstrip(" \t"))]
+        body, trail = _split_trail(full[len(lead):], attrs=True)
+        self.text("heading", j - 1, lead, body, trail + self.lines[j])
+        return j + 1
+
+    def paragraph_lines(self, i: int, j: int, cut: int) -> None:
         full = self.lines[i]
-        lead = full[:cut] + full[cut:][: len(full[cut:]) - len(full[cut:].lstrip())]
+        lead = full[: len(full) - len(full.lstrip(" \t"))]
         body = full[len(lead):] + "".join(self.lines[i + 1:j])
-        kind = "paragraph"
-        if j < stop and _SETEXT.match(_content(self.lines[j])[cut:]) and "\n" not in body.rstrip("\r\n"):
-            kind = "heading"
-            body_text, trail = _split_trail(body, attrs=True)
-            self.text(kind, i, lead, body_text, trail + self.lines[j])
-            return j + 1
         # a closing `{: ... }` line is the paragraph's attribute list, not its text
-        body_text, trail = _split_trail(body, attr_line=True)
-        self.text(kind, i, lead, body_text, trail, indent=full[:cut])
-        return j
+        body, trail = _split_trail(body, attr_line=True)
+        self.text("paragraph", i, lead, body, trail, indent=full[:cut])
+
+
+def _is_table(header: str, delimiter: str) -> bool:
+    """Python-Markdown's test: a delimiter row with as many cells as the header, and more than one
+    cell or a pipe at the edge."""
+    if "|" not in header or "-" not in delimiter or not _TABLE_DELIM.match(delimiter):
+        return False
+
+    def count(row: str) -> int:
+        row = row.strip()
+        cells = _cells(row, 0)
+        if row.startswith("|"):
+            cells = cells[1:]
+        if row.endswith("|") and not row.endswith("\\|"):
+            cells = cells[:-1]
+        return len(cells)
+
+    n = count(header)
+    return n == count(delimiter) and (n > 1 or header.strip().startswith("|") or header.strip().endswith("|"))
 
 
 def _indent_of(line: str) -> str:
@@ -410,11 +432,12 @@ def _split_trail(body: str, attrs: bool = False, attr_line: bool = False) -> tup
     """Separate the line end (and an attribute list) from a block's text."""
     stripped = body.rstrip("\r\n")
     trail = body[len(stripped):]
-    if attr_line:
+    while attr_line:
         last_nl = stripped.rfind("\n")
-        if last_nl >= 0 and _ATTR_LINE.match(stripped[last_nl + 1:]):
-            trail = stripped[last_nl:] + trail
-            stripped = stripped[:last_nl]
+        if last_nl < 0 or not _ATTR_LINE.match(stripped[last_nl + 1:]):
+            break
+        trail = stripped[last_nl:] + trail
+        stripped = stripped[:last_nl]
     if attrs:
         m = _TRAILING_ATTRS.search(stripped)
         if m:
@@ -428,7 +451,7 @@ def _split_trail(body: str, attrs: bool = False, attr_line: bool = False) -> tup
 
 
 def _cells(row: str, cut: int) -> list[tuple[int, int]]:
-    """(start, end) of each cell of a table row: between unescaped pipes outside code spans."""
+    """(start, end) of each cell of a table row: between unescaped pipes outside code spans and values."""
     bounds = []
     start = cut
     i = cut
@@ -437,6 +460,9 @@ def _cells(row: str, cut: int) -> list[tuple[int, int]]:
         ch = row[i]
         if ch == "\\":
             i += 2
+            continue
+        if not in_code and row.startswith("{{", i) and "}}" in row[i:]:  # a value: `{{ x | signed }}`
+            i = row.index("}}", i) + 2
             continue
         if ch == "`":
             n = len(row[i:]) - len(row[i:].lstrip("`"))

@@ -10,8 +10,8 @@ fuzzy (with the previous English as ``#| msgid``), a new one is added empty, a r
 kept as obsolete (``#~``); a language without catalogs gets new ones with Babel's CLDR
 ``Plural-Forms``. ``check`` compares the catalogs with the pages as they are now (not with the
 templates on disk), so it never reports stale numbers; ``--strict`` also fails when the templates
-or the catalogs need ``extract``/``update``. Bad input (a PO file that does not parse) is one
-line naming ``file:line`` and exit status 2, never a traceback.
+or the catalogs need ``extract``/``update`` (new line numbers alone do not count). Bad input (a
+PO file that does not parse) is one line naming ``file:line`` and exit status 2, never a traceback.
 
 To add a language: add it to the i18n plugin's ``languages`` in ``mkdocs.yml``, run ``update``,
 translate ``locales/<lang>/LC_MESSAGES/docs-*.po`` (Poedit, Weblate, any PO editor) and run
@@ -158,7 +158,7 @@ def check(site: messages.Site, strict: bool = False, out=sys.stdout) -> int:
     if strict:
         for slug, template in templates.items():
             path = po.template_path(site.locales, slug)
-            if not path.exists() or not po.same(path.read_bytes(), po.render(template)):
+            if not path.exists() or not po.same(path.read_bytes(), po.render(template), locations=False):
                 problems.append(f"{site.rel(path)}:1: out of date (run: python -m hooks.catalogs extract)")
     _print_table(site, table, out)
     gaps = [m for row in table.values() for cov in row.values() for m in cov.missing]

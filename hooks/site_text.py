@@ -3,7 +3,8 @@
 - ``on_config``: ``site_name`` and ``site_description`` from the site catalog (msgctxt ``site``),
   the palette toggles' names (msgctxt ``palette``) and the headings' permalink title (``toc``);
   Material's own interface follows ``theme.language``, which mkdocs-static-i18n sets per build;
-- ``on_nav``: every nav title from the site catalog (msgctxt ``nav``).
+- ``on_nav``: every nav title from the site catalog (msgctxt ``nav``);
+- ``on_page_context``: the language switcher's links relative to the page (any host, any sub-path).
 
 A missing translation keeps the English words and is a warning naming ``mkdocs.yml:line`` (so
 ``--strict`` fails on it). The helpers here (``site``, ``current_language``, ``lookup``) are
@@ -20,7 +21,7 @@ if _ROOT not in sys.path:  # MkDocs loads hook files by path; their package live
     sys.path.insert(0, _ROOT)
 
 from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import get_plugin_logger  # noqa: E402
+from mkdocs.plugins import event_priority, get_plugin_logger  # noqa: E402
 
 from hooks import messages, po  # noqa: E402
 
@@ -114,3 +115,16 @@ def on_nav(nav, config, files):
 
     walk(nav.items)
     return nav
+
+
+@event_priority(-100)  # after mkdocs-static-i18n has pointed the language switcher at this page
+def on_page_context(context, page, config, nav):
+    """The switcher's links as site-relative URLs (``hu/`` rather than ``/hu/``), which Material's
+    ``url`` filter makes relative to the page: the site works under any sub-path of any host."""
+    # mkdocs-static-i18n sets them as an attribute of config.extra (which Jinja reads first) or a key
+    alternates = config.extra.__dict__.get("alternate") or config.extra.get("alternate") or []
+    for alternate in alternates:
+        link = alternate.get("link", "")
+        if link.startswith("/") and not link.startswith("//"):
+            alternate["link"] = link.lstrip("/") or "."
+    return context

@@ -1,0 +1,140 @@
+"""Catalogs: extraction → PO → substitution, update, check, bad input (hooks/catalogs.py, hooks/po.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import ROOT, fill
+
+from hooks import catalogs, messages, po, translate
+
+PAGE = "# Rules {#rules}\n\nScorpion is played with {{ scorpion.deck }} cards.\n\n## The deal {#deal}\n"
+
+
+def cli(project, *args):
+    done = subprocess.run([sys.executable, "-m", "hooks.catalogs", *args, "--config", str(project / "mkdocs.yml")],
+                          cwd=ROOT, capture_output=True, text=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+def lookup_for(project, lang, page):
+    site = messages.load_site(project / "mkdocs.yml")
+    path = po.catalog_path(site.locales, lang, po.slug(page))
+    return po.translations(path, lang, str(path)).get
+
+
+def test_extraction_gives_one_message_per_block_with_context_and_location(make_project):
+    project = make_project({"index.md": PAGE})
+    template = po.read(project / "locales/templates/docs-index.pot")
+    found = [(m.context, m.id, m.locations) for m in template if m.id]
+    assert found == [
+        ("index.md", "Rules", [("docs/index.md", 1)]),
+        ("index.md", "Scorpion is played with {{ scorpion.deck }} cards.", [("docs/index.md", 3)]),
+        ("index.md", "The deal", [("docs/index.md", 5)]),
+    ]
+
+
+def test_a_translation_replaces_its_block(make_project):
+    project = make_project({"index.md": PAGE}, {"hu": {
+        "Rules": "Szabályok", "Scorpion is played with {{ scorpion.deck }} cards.": "{{ Az scorpion.deck }} lap kell.",
+        "The deal": "A kezdőállás"}})
+    text, missing = translate.page(PAGE, page="index.md", lang="hu", lookup=lookup_for(project, "hu", "index.md"))
+    assert missing == []
+    assert text == "# Szabályok {#rules}\n\nAz 52 lap kell.\n\n## A kezdőállás {#deal}\n"
+
+
+def test_a_missing_block_falls_back_to_english_and_is_reported(make_project):
+    project = make_project({"index.md": PAGE}, {"ca": {"Rules": "Regles"}})
+    text, missing = translate.page(PAGE, page="index.md", lang="ca", lookup=lookup_for(project, "ca", "index.md"))
+    assert [(m.line, m.reason) for m in missing if m.catalog is None] == [(3, "untranslated"), (5, "untranslated")]
+    assert 'Scorpion is played with 52 cards.\n{: .i18n-fallback lang="en" }' in text
+    assert "## The deal {#deal .i18n-fallback lang=\"en\" }" in text
+    assert "i18n-notice" in text
+
+
+def test_update_makes_changed_text_fuzzy_keeps_removed_text_and_adds_new_text(make_project):
+    project = make_project({"index.md": PAGE}, {"ru": {"Rules": "Правила", "The deal": "Расклад"}})
+    (project / "docs/index.md").write_text(PAGE.replace("## The deal {#deal}", "## The new deal {#deal}")
+                                           + "\nA new paragraph.\n", encoding="utf-8")
+    assert cli(project, "extract")[0] == 0
+    assert cli(project, "update")[0] == 0
+    text = (project / "locales/ru/LC_MESSAGES/docs-index.po").read_text(encoding="utf-8")
+    assert '#, fuzzy\n#| msgid "The deal"\nmsgctxt "index.md"\nmsgid "The new deal"\nmsgstr "Расклад"' in text
+    assert 'msgid "A new paragraph."\nmsgstr ""' in text
+    catalog = po.read(project / "locales/ru/LC_MESSAGES/docs-index.po", "ru")
+    assert catalog.get("The new deal", "index.md").fuzzy
+
+
+def test_new_catalogs_get_plural_forms_from_cldr(make_project):
+    project = make_project({"index.md": PAGE})
+    assert po.read(project / "locales/ru/LC_MESSAGES/docs-index.po", "ru").num_plurals == 3
+    header = (project / "locales/ru/LC_MESSAGES/docs-index.po").read_text(encoding="utf-8")
+    assert '"Plural-Forms: nplurals=3; plural=' in header and '"Language: ru\\n"' in header
+
+
+def test_check_prints_coverage_and_fails_when_incomplete(make_project):
+    project = make_project({"index.md": PAGE}, {lang: {"Rules": "x", "The deal": "y"} for lang in ("hu", "ca", "ru")})
+    code, out, _ = cli(project, "check")
+    assert code == 1
+    assert "docs-index" in out and "2/3" in out and "docs/index.md:3: [hu] untranslated" in out
+    sentence = "Scorpion is played with {{ scorpion.deck }} cards."
+    everything = {"Rules": "x", "The deal": "y", sentence: "{{ scorpion.deck }} lap."}
+    for lang in ("hu", "ca", "ru"):
+        fill(project / f"locales/{lang}/LC_MESSAGES/docs-index.po", everything, lang)
+    code, out, _ = cli(project, "check", "--strict")
+    assert code == 0, out
+    assert "3/3" in out
+
+
+def test_check_finds_a_translation_that_lost_a_value(make_project):
+    sentence = "Scorpion is played with {{ scorpion.deck }} cards."
+    project = make_project({"index.md": PAGE}, {"hu": {sentence: "52 lap."}})
+    code, out, _ = cli(project, "check")
+    assert code == 1
+    assert "docs-index.po:" in out and "lost scorpion.deck" in out
+
+
+def test_check_strict_fails_on_stale_templates(make_project):
+    project = make_project({"index.md": PAGE})
+    (project / "docs/index.md").write_text(PAGE + "\nMore.\n", encoding="utf-8")
+    code, out, _ = cli(project, "check", "--strict")
+    assert code == 1 and "docs-index.pot:1: out of date" in out
+
+
+def test_a_broken_po_file_is_one_line_naming_file_and_line(make_project):
+    project = make_project({"index.md": PAGE})
+    path = project / "locales/hu/LC_MESSAGES/docs-index.po"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith('msgid "Rules"'))
+    lines[at + 1] = 'msgstr "unterminated'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for verb in ("update", "compile", "check"):
+        code, out, err = cli(project, verb)
+        assert code == 2, (verb, out, err)
+        assert err.strip() == f"error: locales/hu/LC_MESSAGES/docs-index.po:{at + 2}: malformed string '\"unterminated'"
+        assert "Traceback" not in err
+
+
+def test_compile_writes_mo_files(make_project):
+    project = make_project({"index.md": PAGE}, {"hu": {"Rules": "Szabályok"}})
+    assert cli(project, "compile")[0] == 0
+    import gettext
+    with open(project / "locales/hu/LC_MESSAGES/docs-index.mo", "rb") as f:
+        assert gettext.GNUTranslations(f).pgettext("index.md", "Rules") == "Szabályok"
+
+
+def test_the_checkouts_catalogs_are_complete_and_up_to_date():
+    # Every hu, ca and ru catalog translates every block of every page, and the templates match docs/.
+    site = messages.load_site(ROOT / "mkdocs.yml")
+    import io
+    out = io.StringIO()
+    assert catalogs.check(site, strict=True, out=out) == 0, out.getvalue()
+
+
+def test_there_are_no_translated_page_files():
+    # DESIGN.md §4: one source per page; hu, ca and ru come from the catalogs, never from *.hu.md files.
+    site = messages.load_site(ROOT / "mkdocs.yml")
+    suffixed = [p for p in site.docs_dir.rglob("*.md") if p.suffixes[-2:-1] and p.suffixes[-2][1:] in
+                (site.source_language, *site.languages)]
+    assert suffixed == []
