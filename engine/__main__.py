@@ -111,6 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
 EXTRA_COMMANDS: dict = {}
 """Commands added by other modules (``replay``, ``solve``): name → (add_arguments, function)."""
 
+from .records import REPLAY_COMMAND  # noqa: E402
+from .solver import SOLVE_COMMAND  # noqa: E402
+
+EXTRA_COMMANDS.update(replay=REPLAY_COMMAND, solve=SOLVE_COMMAND)
+
 
 def main(argv: list[str] | None = None) -> int:
     try:

@@ -187,8 +187,10 @@ class Record:
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise EngineError(f"{path}: cannot read the record ({e.__class__.__name__}: {e})") from None
+        except OSError as e:
+            raise EngineError(f"{path}: cannot read the record ({e.strerror or e})") from None
+        except UnicodeDecodeError:
+            raise EngineError(f"{path}: cannot read the record (not UTF-8 text)") from None
         return cls.parse(text, str(path))
 
     @classmethod
@@ -607,5 +609,53 @@ def load(path: str | Path) -> Record:
     return Record.load(path)
 
 
-__all__ = ["Entry", "Expected", "Frame", "Judgement", "Record", "RecordError", "Translate", "catalog_path",
-           "catalog_translator", "load"]
+
+# -- the command line: python -m engine replay FILE [--lang L] [--json] ------------------------------
+
+
+def _replay_arguments(parser) -> None:
+    from .i18n import LANGUAGES  # noqa: PLC0415
+
+    parser.description = "Replay a game record, checking every move, attempt and the result."
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES)
+    parser.add_argument("--json", action="store_true")
+
+
+def _replay(args) -> int:
+    import json  # noqa: PLC0415
+
+    record = Record.load(args.file)
+    translate = catalog_translator(args.lang, record.game)
+    frames = record.replay(args.lang, translate)
+    if args.json:
+        summary = {"game": record.game, "rules": str(record.start_position().rules), "start": frames[0].position,
+                   "moves": record.moves, "final": frames[-1].position, "score": frames[-1].score,
+                   "won": frames[-1].won}
+        if record.ruling:
+            summary["ruling"] = record.ruling
+        summary["attempts"] = [dict(j.as_dict(args.lang), frame=f.index) for f in frames for j in f.attempts]
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    title = record.question(translate) or record.title(translate)
+    print(f"{record.filename}: {record.game}, {record.start_position().rules}" + (f": {title}" if title else ""))
+    for f in frames:
+        head = "start" if f.move is None else f"{f.index}. {f.move} {f.points:+d}"
+        print(f"{head} (score {f.score_text})" + (f": {f.annotation}" if f.annotation else ""))
+        for j in f.attempts:
+            said = []
+            for rules, v in j.verdicts:
+                said.append(f"{rules} {'legal ' + format(v.points, '+d') if v.legal else 'refused'}"
+                            + ("" if v.legal else f" ({v.reason}): {v.message(args.lang)}"))
+            print(f"  ?{j.token}: " + "; ".join(said) + (f" — {j.annotation}" if j.annotation else ""))
+    print(frames[-1].position)
+    print(frames[-1].score_text + (" won" if frames[-1].won else ""))
+    return 0
+
+
+REPLAY_COMMAND = (_replay_arguments, _replay)
+"""``python -m engine replay``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
+
+
+__all__ = ["REPLAY_COMMAND", "Entry", "Expected", "Frame", "Judgement", "Record", "RecordError", "Translate",
+           "catalog_path", "catalog_translator", "load"]

@@ -230,4 +230,50 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None):
     return done(False)
 
 
-__all__ = ["SEARCHES", "Search", "ScorpionSearch", "Solution", "register_search", "solve"]
+
+
+
+# -- the command line: python -m engine solve … -------------------------------------------------------
+
+
+def _solve_arguments(parser) -> None:
+    from . import GAMES  # noqa: PLC0415
+
+    parser.description = "Search for a winning line (face-down cards known) within a budget."
+    parser.add_argument("--game", required=True, choices=sorted(GAMES))
+    parser.add_argument("--rules", default=None)
+    start = parser.add_mutually_exclusive_group(required=True)
+    start.add_argument("--position")
+    start.add_argument("--code")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time budget (default 10)")
+    parser.add_argument("--nodes", type=int, default=None, help="budget in positions (deterministic)")
+    parser.add_argument("--json", action="store_true")
+
+
+def _solve(args) -> int:
+    import json  # noqa: PLC0415
+
+    from . import position  # noqa: PLC0415
+
+    if not args.seconds > 0 or args.seconds > 1e6:
+        raise EngineError(f"--seconds {args.seconds}: give a positive number of seconds")
+    if args.nodes is not None and args.nodes < 1:
+        raise EngineError(f"--nodes {args.nodes}: give a positive number of positions")
+    pos = position(args.game, args.position, rules=args.rules, code=args.code)
+    result = solve(pos, seconds=args.seconds, max_nodes=args.nodes)
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    elif result.solved:
+        print(f"won in {len(result.moves)} moves ({result.nodes} positions, {result.seconds:.2f} s):")
+        print(" ".join(result.moves))
+    elif result.solved is False:
+        print(f"cannot be won: all {result.nodes} reachable positions explored ({result.seconds:.2f} s)")
+    else:
+        print(f"not known: the budget ran out after {result.nodes} positions ({result.seconds:.2f} s)")
+    return 0
+
+
+SOLVE_COMMAND = (_solve_arguments, _solve)
+"""``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
+
+__all__ = ["SEARCHES", "SOLVE_COMMAND", "Search", "ScorpionSearch", "Solution", "register_search", "solve"]
