@@ -5,42 +5,21 @@
 - ``make_project``    factory: a scratch project (our mkdocs.yml with a short nav, the real hooks
                       and engine, the given pages and translations) for builds that must fail.
 - ``build``           run ``mkdocs build`` on a project; returns ``Build(returncode, output, site)``.
+
+Helpers that tests import live in ``site_support.py`` (a plain module: ``conftest`` is not importable
+by name when several folders have one).
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import yaml
+from site_support import ROOT, Build, fill, run_build, translated_entries
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from hooks import catalogs, messages, po  # noqa: E402
-
-LANGUAGES = ("en", "hu", "ca", "ru")
-
-
-@dataclass
-class Build:
-    returncode: int
-    output: str
-    site: Path
-
-
-def run_build(project: Path, site: Path, strict: bool = True) -> Build:
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(project / "mkdocs.yml"), "-d", str(site)]
-    if strict:
-        cmd.append("--strict")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT))
-    done = subprocess.run(cmd, cwd=project, env=env, capture_output=True, text=True, timeout=600)
-    return Build(done.returncode, done.stdout + done.stderr, site)
+from hooks import catalogs, messages, po
 
 
 @pytest.fixture(scope="session")
@@ -89,31 +68,10 @@ def make_project(tmp_path):
         catalogs.update(site, out=open(os.devnull, "w"))
         for lang in site.languages:
             fill(po.catalog_path(site.locales, lang, po.SITE),
-                 _entries(po.catalog_path(ROOT / "locales", lang, po.SITE), lang), lang)
+                 translated_entries(po.catalog_path(ROOT / "locales", lang, po.SITE), lang), lang)
             for slug in po.slugs_on_disk(site.locales, lang):
                 if slug != po.SITE:
                     fill(po.catalog_path(site.locales, lang, slug), (translations or {}).get(lang, {}), lang)
         return project
 
     return _make
-
-
-def _entries(path: Path, lang: str) -> dict[str, str]:
-    return {m.id: m.string for m in po.read(path, lang) if m.id and m.string}
-
-
-def fill(path: Path, table: dict[str, str], lang: str) -> None:
-    """Set the msgstr of every message of ``path`` that ``table`` translates."""
-    catalog = po.read(path, lang)
-    for message in catalog:
-        if message.id and message.id in table:
-            message.string = table[message.id]
-            message.flags.discard("fuzzy")
-    po.write(path, catalog)
-
-
-def page_path(site: Path, lang: str, page: str) -> Path:
-    """The built HTML of ``page`` (``scorpion/rules.md``) in ``lang``."""
-    stem = page[: -len(".md")]
-    rel = Path("index.html") if stem == "index" else Path(stem) / "index.html"
-    return site / rel if lang == "en" else site / lang / rel

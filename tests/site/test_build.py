@@ -6,7 +6,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from conftest import LANGUAGES, ROOT, page_path
+from site_support import LANGUAGES, ROOT, page_path
 
 from hooks import messages
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import ROOT, fill
+from site_support import ROOT, fill
 
 from hooks import catalogs, messages, po, translate
 
