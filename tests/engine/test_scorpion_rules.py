@@ -116,6 +116,9 @@ def test_a_card_goes_onto_the_same_suit_exactly_one_rank_lower():
     assert made(pos, "9S>2") == 5
     assert refused(pos, "QH>3") == "one-rank-lower"  # one rank HIGHER is not a placement
     assert made(pos, "JH>4") == 5
+    # ru „7♠ идёт на 8♠, валет червей — на даму червей, двойка треф — на тройку треф.”
+    pos = scorpion("... 5D 7S", "8S", "3C", "4H 2C")
+    assert made(pos, "7S>2") == 5 and made(pos, "2C>3") == 5
 
 
 def test_a_card_goes_only_onto_the_free_end_of_another_column():
@@ -178,6 +181,12 @@ def test_ruling_a_column_beginning_with_a_face_up_king_may_move_whole_into_anoth
     assert made(pos, "KD>2") == 0
     assert column(pos, 1) == "" and column(pos, 2) == "KD5C9H"
     assert made(pos, "KD>4") == 0 and column(pos, 4) == "KD5C9H"
+    # ru „До добора переход между первыми тремя и правыми четырьмя местами может изменить, какая
+    # группа получит карту резерва.”
+    pos = scorpion("", "... 2S", "", "", "KD 5C 9H", reserve=RESERVE)
+    made(pos, "KD>1")
+    made(pos, "deal")
+    assert column(pos, 1) == "KD5C9H2C" and column(pos, 5) == ""
 
 
 def test_easy_keeps_empty_columns_king_only():
@@ -239,6 +248,10 @@ def test_only_the_last_face_down_card_turns_face_up():
     assert made(pos, "4H>3") == 10  # the turned card is playable at once
     assert column(pos, 1) == "2h3H"
     assert face_down_counts(pos)[0] == 1
+    # ru „Теперь она доступна и для переноса, и для приёма подходящей карты.”
+    pos = scorpion("2h 9h 4h 5S", "6S", "3H", "... KC")
+    made(pos, "5S>2")
+    assert made(pos, "3H>1") == 5 and column(pos, 1) == "2h9h4H3H"
 
 
 def test_no_card_turns_while_a_face_up_card_remains():
