@@ -40,10 +40,11 @@ The format (``examples/*/*.game``; see also ``examples/README.md``)::
   whitespace is normalised); one before the first move annotates the starting position.
 
 Translation: every annotation, ``Title`` and ``Question`` is a msgid whose msgctxt is the
-record's path from ``examples/`` on (``examples/scorpion/won.game``), in the catalogs
-``locales/<lang>/LC_MESSAGES/examples-<game>.po``. The site build translates them (build time:
-the page carries the translated texts); ``catalog_translator`` reads those catalogs for the
-command line.
+record's path from ``examples/`` on (``examples/scorpion/won.game``), in the site's catalogs
+``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po`` (``python -m hooks.catalogs extract``
+finds them). Translation happens when the site is built: the page carries the translated texts
+and the widgets never read a catalog; ``catalog_translator`` reads them for the build and for
+the command line.
 
 >>> record = Record.parse('[Game "scorpion"]\\n[Code "SC1-CLA-AAAAAAB"]\\n\\n1. deal {Dealt.}\\n', "x.game")
 >>> [(f.index, f.move, f.annotation) for f in record.replay()]
@@ -237,12 +238,18 @@ class Record:
     def attempts(self) -> list[Entry]:
         return [e for e in self.entries if e.attempt]
 
-    def messages(self) -> list[tuple[str, int]]:
-        """The texts to translate, with their lines: Title, Question, then the annotations."""
-        found = [(self.tags[t], self.tag_lines.get(t, 1)) for t in TRANSLATED_TAGS if self.tags.get(t)]
+    def messages(self) -> list[tuple[str, int, str]]:
+        """The texts to translate: (msgid, line, what it is), Title and Question first."""
+        found = [(self.tags[t], self.tag_lines.get(t, 1), t.lower()) for t in TRANSLATED_TAGS if self.tags.get(t)]
         if self.start_annotation:
-            found.append((self.start_annotation, self._start_annotation_line))
-        found += [(e.annotation, e.line) for e in self.entries if e.annotation]
+            found.append((self.start_annotation, self._start_annotation_line, "annotation of the start"))
+        number = 0
+        for e in self.entries:
+            number += not e.attempt
+            if e.annotation:
+                what = f"attempt ?{e.token}" if e.attempt else f"move {number}. {e.token}"
+                what = "annotation of the " + what
+                found.append((e.annotation, e.line, what))
         return found
 
     _start_annotation_line: int = 1
@@ -582,14 +589,19 @@ def _brace(text: str, head: str = "", width: int = 100) -> str:
 # -- translations --------------------------------------------------------------------------------
 
 
+CATALOG_PREFIX = "docs-examples-"
+"""The records' catalogs are the site's (``hooks.catalogs`` extracts, updates and checks them):
+``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``."""
+
+
 def catalog_path(lang: str, game: str, locales: Path | None = None) -> Path:
     from .i18n import _CHECKOUT_LOCALES  # noqa: PLC0415
 
-    return (locales or _CHECKOUT_LOCALES) / lang / "LC_MESSAGES" / f"examples-{game}.po"
+    return (locales or _CHECKOUT_LOCALES) / lang / "LC_MESSAGES" / f"{CATALOG_PREFIX}{game}.po"
 
 
 def catalog_translator(lang: str, game: str, locales: Path | None = None) -> Translate:
-    """``translate(msgctxt, msgid)`` from ``locales/<lang>/LC_MESSAGES/examples-<game>.po``;
+    """``translate(msgctxt, msgid)`` from ``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``;
     missing or fuzzy entries (or a missing catalog) give the English text."""
     from .i18n import LANGUAGES, load_catalog  # noqa: PLC0415
 

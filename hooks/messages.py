@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 from babel.messages.catalog import Catalog
 
-from . import blocks, directives, po
+from . import blocks, directives, po, record_messages
 
 NOTICE = "Parts of this page are not translated yet; they are shown in English."
 SITE_MESSAGES = (("i18n", NOTICE),)
@@ -173,6 +173,7 @@ def templates(site: Site) -> dict[str, Catalog]:
             raise po.CatalogError(f"{site.rel(site.docs_dir / page)}:1: catalog name {po.domain(slug)!r} "
                                   "is taken (rename the page)")
         found[slug] = page_template(site, page)
+    found.update(record_messages.templates(site))  # the game records' texts (examples/**/*.game)
     return found
 
 
