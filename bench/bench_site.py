@@ -1,0 +1,97 @@
+"""The site build: four languages, strict, against plain mkdocs-material building the same pages.
+
+- ``full site``: ``mkdocs build --strict`` of the checkout as ``make site`` runs it (every language,
+  every hook: translation, values, directives, widgets' wheel and runtime copy).
+- ``plain material``: the same mkdocs.yml with no ``hooks`` at all: mkdocs-material and
+  mkdocs-static-i18n build the same pages in the same four languages (hu, ca, ru fall back to the
+  English files; directive blocks stay code blocks).
+- ``translation hooks only``: the plain build plus ``site_text`` and ``page_text`` (what
+  ``hooks/`` adds for translation, values and directives, without the widgets' runtime).
+
+Each build runs in a fresh process into a fresh folder, ``RUNS`` times; the figures are medians of
+wall-clock and of CPU time (user + system, children included). The ratios use CPU time, which
+other work on the machine disturbs far less than wall-clock time. Goal: full / plain ≤ 1.5 (issue 4).
+
+    python bench/bench_site.py          # on its own
+    python bench/run.py site            # with the other benchmarks (make bench)
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 3
+TRANSLATION_HOOKS = ("hooks/site_text.py", "hooks/page_text.py")
+
+
+def _config(folder: Path, hooks: list[str] | None) -> Path:
+    """mkdocs.yml with absolute paths and the given hooks (None: the checkout's own file)."""
+    if hooks is None:
+        return ROOT / "mkdocs.yml"
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(ROOT / config.get("docs_dir", "docs"))
+    config["hooks"] = [str(ROOT / h) for h in hooks]
+    if not hooks:
+        config.pop("hooks")
+    config.pop("watch", None)
+    path = folder / f"mkdocs-{len(hooks)}.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def build_seconds(config: Path, site: Path, strict: bool = True) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (user + system, the build and its children) of one build."""
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--quiet", "--clean", "-f", str(config), "-d", str(site)]
+    if strict:
+        cmd.append("--strict")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise RuntimeError(f"mkdocs build -f {config.name} failed: {(done.stdout + done.stderr)[-600:]}")
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def median_build(config: Path, folder: Path, strict: bool = True, runs: int = RUNS) -> tuple[float, float]:
+    """Median wall-clock and CPU seconds over ``runs`` builds."""
+    times = [build_seconds(config, folder / f"site-{i}", strict) for i in range(runs)]
+    return statistics.median(t[0] for t in times), statistics.median(t[1] for t in times)
+
+
+def run():
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        folder = Path(tmp)
+        # Plain material has no catalogs: hu/ca/ru are English fallbacks, so no strictness to keep.
+        plain = median_build(_config(folder, []), folder / "plain", strict=False)
+        full = median_build(_config(folder, None), folder / "full")
+        translation = median_build(_config(folder, list(TRANSLATION_HOOKS)), folder / "translation")
+    pages = len(list((ROOT / "docs").rglob("*.md")))
+    note = f"median of {RUNS}, fresh process; ratios from CPU time (wall time swings with machine load)"
+    yield {"benchmark": "full site build, 4 languages, strict (wall)", "value": full[0], "unit": "s",
+           "note": f"{pages} pages × 4 languages"}
+    yield {"benchmark": "full site build, 4 languages, strict (CPU)", "value": full[1], "unit": "s"}
+    yield {"benchmark": "plain mkdocs-material, same pages (wall)", "value": plain[0], "unit": "s",
+           "note": "no hooks (static-i18n falls back to English)"}
+    yield {"benchmark": "plain mkdocs-material, same pages (CPU)", "value": plain[1], "unit": "s"}
+    yield {"benchmark": "full / plain", "value": full[1] / plain[1], "unit": "×", "goal": "≤ 1.5", "note": note}
+    yield {"benchmark": "translation hooks only / plain", "value": translation[1] / plain[1], "unit": "×",
+           "note": "site_text + page_text (catalogs, values, directives), no widgets runtime"}
+
+
+if __name__ == "__main__":
+    for row in run():
+        value = row["value"]
+        print(f"{row['benchmark']:<50} {value:8.3f} {row['unit']:<3} {row.get('goal', '')}  {row.get('note', '')}")
