@@ -580,6 +580,8 @@ def facts(rules: ScorpionRules | str | None = None) -> dict[str, int]:
     g = rules.grid
     dealt = sum(g.sizes)
     face_down = sum(g.face_down)
+    covered = [n for n, d in enumerate(g.face_down, 1) if d]  # columns dealt with face-down cards
+    open_ = [n for n, d in enumerate(g.face_down, 1) if not d]  # columns dealt all face up
     return {
         "deck": 52,
         "columns": g.columns,
@@ -592,6 +594,13 @@ def facts(rules: ScorpionRules | str | None = None) -> dict[str, int]:
         "sequence_length": SEQUENCE,
         "face_down_columns": sum(1 for d in g.face_down if d),
         "face_down_per_column": max(g.face_down),
+        "face_up_on_face_down": max(g.sizes) - max(g.face_down),  # face-up cards dealt onto them
+        "face_down_first_column": covered[0],
+        "face_down_last_column": covered[-1],
+        "face_up_columns": len(open_),
+        "face_up_first_column": open_[0],
+        "face_up_last_column": open_[-1],
+        "deal_columns": len(g.deal_columns),  # columns the reserve is dealt onto (1, 2, 3)
         "points_same_suit": POINTS_SAME_SUIT,
         "points_flip": POINTS_FLIP,
         "points_sequence": POINTS_SEQUENCE,
