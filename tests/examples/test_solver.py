@@ -1,0 +1,114 @@
+"""The solver (engine/solver.py): winning lines that replay, proofs that a position cannot be won,
+budgets, determinism, and the position left as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import position
+from engine.records import Record
+from engine.solver import ScorpionSearch, solve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Spades complete but for A♠; the other suits complete in their columns. Only a column that receives
+# cards is checked for a complete sequence, so each king must move onto an empty column.
+FOUR_MOVES = ("KSQSJSTS9S8S7S6S5S4S3S2S/AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD9D8D7D6D5D4D3D2DAD/"
+              "KCQCJCTC9C8C7C6C5C4C3C2CAC - -")
+# Only the clubs are left, and they are locked: 96 positions can be reached, none of them won.
+LOCKED_CLUBS = "2C/KC5C9C/QC7C4C/3C/8C6C/AC/TCJC - SHD"
+# Needs the deal: the reserve holds the cards the spades and the clubs lack.
+SPADES = "KSQSJSTS9S8S7S6S5S4S3S"
+NEEDS_THE_DEAL = (f"{SPADES}/KHQHJHTH9H8H7H6H5H4H3H2HAH/KDQDJDTD9D8D7D6D5D4D3D2DAD//"
+                  "KCQCJCTC9C8C7C6C5C4C3C2C// 2sasac -")
+
+
+def replays_to_a_win(text: str, moves, rules: str | None = None) -> bool:
+    pos = position("scorpion", text, rules=rules)
+    for token in moves:
+        _, verdict = pos.play(token)
+        if not verdict.legal:
+            return False
+    return pos.is_won()
+
+
+def exhaustive(text: str) -> tuple[bool, int]:
+    """An independent check: every reachable position, keyed by its full position string."""
+    start = position("scorpion", text)
+    seen, frontier = {str(start)}, [str(start)]
+    while frontier:
+        following = []
+        for t in frontier:
+            pos = position("scorpion", t)
+            if pos.is_won():
+                return True, len(seen)
+            for move in list(pos.legal_moves()):
+                pos.push(move)
+                if str(pos) not in seen:
+                    seen.add(str(pos))
+                    following.append(str(pos))
+                pos.pop()
+        frontier = following
+    return False, len(seen)
+
+
+def test_solver_finds_the_four_king_moves():
+    result = solve(position("scorpion", FOUR_MOVES), max_nodes=1000)
+    assert result.solved is True
+    assert result.moves[0] == "AS>1"
+    assert replays_to_a_win(FOUR_MOVES, result.moves)
+
+
+def test_solver_deals_the_reserve_when_it_must():
+    result = solve(position("scorpion", NEEDS_THE_DEAL), max_nodes=1000)
+    assert result.solved is True and "deal" in result.moves
+    assert replays_to_a_win(NEEDS_THE_DEAL, result.moves)
+
+
+def test_solver_proves_a_locked_position_cannot_be_won():
+    result = solve(position("scorpion", LOCKED_CLUBS), max_nodes=10_000)
+    assert result.solved is False and result.moves == ()
+    assert exhaustive(LOCKED_CLUBS) == (False, 96)
+
+
+def test_an_exhausted_budget_is_not_an_answer():
+    pos = position("scorpion", code="SC1-CLA-AAAAAAJ")
+    result = solve(pos, seconds=None, max_nodes=50)
+    assert result.solved is None and result.nodes <= 50 and result.moves == ()
+
+
+def test_solver_is_deterministic_and_leaves_the_position_as_it_was():
+    pos = position("scorpion", code="SC1-CLA-AAAAAAD")
+    before, stack = str(pos), len(pos.move_stack)
+    first = solve(pos, seconds=None, max_nodes=20_000)
+    assert (str(pos), len(pos.move_stack), pos.score) == (before, stack, 0)
+    again = solve(pos, seconds=None, max_nodes=20_000)
+    assert (again.solved, again.moves, again.nodes) == (first.solved, first.moves, first.nodes)
+
+
+def test_solver_wins_the_seed_deal_after_4h_onto_5h():
+    start = Record.load(ROOT / "examples" / "scorpion" / "won.game").start_position()
+    start.play("4H>7")
+    result = solve(start, seconds=None, max_nodes=20_000)
+    assert result.solved is True
+
+
+@pytest.mark.parametrize("rules", ["easy", "traditional", "wasp"])
+def test_solver_plays_by_the_rules_it_is_given(rules):
+    pos = position("scorpion", NEEDS_THE_DEAL, rules=rules)
+    result = solve(pos, max_nodes=5000)
+    assert result.solved is True
+    assert replays_to_a_win(NEEDS_THE_DEAL, result.moves, rules)
+
+
+def test_the_key_ignores_where_a_column_stands_once_the_reserve_is_dealt():
+    a = position("scorpion", "KSQSJSTS9S8S7S6S5S4S3S2S//AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD9D8D7D6D5D4D3D2DAD"
+                             "KCQCJCTC9C8C7C6C5C4C3C2CAC - -")
+    b = position("scorpion", "/KSQSJSTS9S8S7S6S5S4S3S2S/AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD9D8D7D6D5D4D3D2DAD"
+                             "KCQCJCTC9C8C7C6C5C4C3C2CAC - -")
+    assert ScorpionSearch(a).key() == ScorpionSearch(b).key()
+    with_reserve = position("scorpion", NEEDS_THE_DEAL)
+    moved = position("scorpion", NEEDS_THE_DEAL.replace(f"{SPADES}/", "/").replace("2DAD//", f"2DAD/{SPADES}/"))
+    assert ScorpionSearch(with_reserve).key() != ScorpionSearch(moved).key()  # column 1 gets a reserve card
