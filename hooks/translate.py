@@ -20,6 +20,7 @@ when the fault is in a translation, the PO file and line.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -134,6 +135,9 @@ def _fence(seg: blocks.Segment, lang: str, page: str, site_text: Callable[[str, 
         html = directives.render(seg.info, body, seg.line, lang, page, site_text)
     except directives.DirectiveError as e:
         raise PageError(str(e), e.line or seg.line) from None
+    except Exception as e:  # a bug behind a directive: still say where (`mkdocs build -v` shows the traceback)
+        logging.getLogger("mkdocs.plugins.i18n").debug("directive %s failed", seg.info, exc_info=True)
+        raise PageError(f"{seg.info}: internal error {type(e).__name__}: {e}", seg.line) from None
     end = lines[-1][len(lines[-1].rstrip("\r\n")):] or "\n"
     return "".join(indent + line for line in html.strip("\n").splitlines(keepends=True)) + end
 

@@ -138,3 +138,17 @@ def test_there_are_no_translated_page_files():
     suffixed = [p for p in site.docs_dir.rglob("*.md") if p.suffixes[-2:-1] and p.suffixes[-2][1:] in
                 (site.source_language, *site.languages)]
     assert suffixed == []
+
+
+def test_a_bad_value_in_a_translation_names_the_po_file_and_line(make_project):
+    sentence = "Scorpion is played with {{ scorpion.deck }} cards."
+    project = make_project({"index.md": PAGE}, {"hu": {sentence: "{{ az scorpion.no_such_fact }} lap."}})
+    lookup = lookup_for(project, "hu", "index.md")
+    try:
+        translate.page(PAGE, page="index.md", lang="hu", lookup=lookup)
+    except translate.PageError as e:
+        assert e.line == 3
+        assert e.where.startswith(str(project / "locales/hu/LC_MESSAGES/docs-index.po") + ":")
+        assert "unknown fact 'scorpion.no_such_fact'" in str(e)
+    else:
+        raise AssertionError("no error")
