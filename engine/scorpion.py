@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from .cards import ACE, KING, card_token, parse_card, rank_of, suit_of
-from .codes import DealCode, parse_code
+from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
 from .core import LEGAL, Position, RulesBase, Verdict, column_number, register_reasons
 from .errors import NotationError
 from .i18n import N_, translator
@@ -606,6 +606,8 @@ def facts(rules: ScorpionRules | str | None = None) -> dict[str, int]:
         "points_sequence": POINTS_SEQUENCE,
         "min_win_score": face_down * POINTS_FLIP + PLACES * POINTS_SEQUENCE,
         "undo_limit": 100,
+        "code_letters": DIGITS,  # a deal code's number, in letters A–Z: SC1-CLA-AAAAAAB
+        "deals_per_preset": MAX_NUMBER + 1,
     }
 
 
