@@ -11,6 +11,9 @@ VALUE
     ``game[rules].key`` under a rules preset or string: ``scorpion[bvs].face_down_columns`` → 3;
     or a whole number written out (``{{ az 5 | ordinal }}``). Numbers are formatted for the
     page's language (en ``1,000``, hu/ru ``1 000``, ca ``1.000``).
+    ``game.reason.<id>``: the app's message for a refused move (the engine's reason id), in the
+    page's language, word for word as the app shows it: ``{{ scorpion.reason.same-suit }}`` is hu
+    ``Szabály: a lapoknak azonos színűnek kell lenniük``; the text around it adds the quotes.
 FILTER
     ``| ordinal [m|f|n]``  en ``7th``, hu ``7.``, ca ``7è``/``7a`` (m/f), ru ``7-й``/``7-я``/``7-е``;
     ``| money``            the app's Vegas format, the same in every language: ``+$208``, ``$0``, ``-$52``;
@@ -41,6 +44,7 @@ from functools import cache
 PLACEHOLDER = re.compile(r"\{\{(?P<expr>.*?)\}\}", re.S)
 _TOKEN = re.compile(r'(?P<kw>[A-Za-z_]\w*)="(?P<kwval>[^"]*)"|(?P<pipe>\|)|(?P<word>[^\s|"]+)|(?P<bad>\S)')
 _FACT = re.compile(r"^(?P<game>[a-z][a-z0-9_-]*)(?:\[(?P<rules>[^\]]*)\])?\.(?P<key>[a-z_][a-z0-9_]*)$")
+_REASON = re.compile(r"^(?P<game>[a-z][a-z0-9_-]*)\.reason\.(?P<reason>[a-z][a-z0-9-]*)$")
 _CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 Facts = Callable[[str, "str | None"], dict]
@@ -127,8 +131,9 @@ def parse(expr: str) -> Placeholder:
         raise PlaceholderError(f"{{{{{expr}}}}}: expected [article] value, e.g. {{{{ az scorpion.deck }}}}")
     article = head[0][1] if len(head) == 2 else None
     value = head[-1][1]
-    if not (_FACT.match(value) or value.isdigit() or re.fullmatch(r"-\d+", value)):
-        raise PlaceholderError(f"{{{{{expr}}}}}: {value!r} is not a fact (game.key) or a number")
+    if not (_FACT.match(value) or _REASON.match(value) or value.isdigit() or re.fullmatch(r"-\d+", value)):
+        raise PlaceholderError(f"{{{{{expr}}}}}: {value!r} is not a fact (game.key), a message (game.reason.id) "
+                               "or a number")
     filters = []
     for section in sections[1:]:
         if not section or section[0][0] != "word":
@@ -144,7 +149,8 @@ def parse(expr: str) -> Placeholder:
 
 def render_one(expr: str, lang: str, facts: Facts = engine_facts) -> str:
     p = parse(expr)
-    value = _value(p.value, facts)
+    reason = _REASON.match(p.value)
+    value = engine_message(reason.group("game"), reason.group("reason"), lang) if reason else _value(p.value, facts)
     if isinstance(value, int) and not isinstance(value, bool):
         text = None
         for name, args, kwargs in p.filters:
@@ -161,6 +167,22 @@ def render_one(expr: str, lang: str, facts: Facts = engine_facts) -> str:
     if p.article:
         text = _article_function(p.article, lang)(text)
     return text
+
+
+def engine_message(game: str, reason: str, lang: str) -> str:
+    """The app's message for a move refused for ``reason`` (``engine.core.REASONS``), in ``lang``."""
+    import engine  # noqa: PLC0415
+    from engine.core import REASONS  # noqa: PLC0415
+
+    if game not in engine.GAMES:
+        raise PlaceholderError(f"unknown game {game!r} in {game}.reason.{reason} (games: {', '.join(engine.GAMES)})")
+    if reason not in REASONS:
+        raise PlaceholderError(f"unknown reason {reason!r} in {game}.reason.{reason} "
+                               f"(reasons: {', '.join(sorted(REASONS))})")
+    try:
+        return engine.Verdict(False, reason).message(lang)
+    except engine.EngineError as e:
+        raise PlaceholderError(e.message) from None
 
 
 def _value(name: str, facts: Facts) -> int | str:
