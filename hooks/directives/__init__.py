@@ -17,8 +17,8 @@ into ``docs/<page>.md:<line>: …`` and the build stops.
 Kinds:
 
 ``describe``
-    ``game``, and ``position`` (with optional ``rules``) or ``code``: the engine's one-paragraph
-    description of the position, in ``<p class="state-description">``.
+    ``game``, and ``position`` (with optional ``rules``) or ``code``; or ``record`` (+ ``upto``): the
+    engine's one-paragraph description of the position, in ``<p class="state-description">``.
 ``score-table``
     ``game``, optional ``rules``: the scoring table, rows from ``engine.scoring_table``.
 

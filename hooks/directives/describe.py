@@ -1,21 +1,53 @@
-"""``solitaire describe``: the engine's description of a position, in the page's language."""
+"""``solitaire describe``: the engine's description of a position, in the page's language.
+
+    ```solitaire describe
+    record: examples/scorpion/won.game      # a game record's position after its first `upto` moves
+    upto: 1                                 # (all of them when left out; 0: its starting position)
+    ```
+
+or ``game`` with ``position`` (+ ``rules``) or ``code``, as in every directive.
+"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import TYPE_CHECKING
 
-from . import engine_call
+from . import engine_call, widget_source
 
 if TYPE_CHECKING:
     from . import Directive
 
 KIND = "describe"
-KEYS = ("game",)
-OPTIONAL = ("position", "code", "rules")
+KEYS = ()
+OPTIONAL = ("game", "position", "code", "rules", "record", "upto")
 
 
 def render(d: Directive) -> str:
-    pos = engine_call.position(d)
+    if d.get("record"):
+        pos = _from_record(d)
+    else:
+        if not d.get("game"):
+            raise d.fail("missing 'game'")
+        if d.get("upto") is not None:
+            raise d.fail("'upto' counts the moves of a record (give 'record')", "upto")
+        pos = engine_call.position(d)
     text = engine_call.call(d, "game", pos.describe, d.lang)
     return f'<p class="state-description">{escape(text)}</p>'
+
+
+def _from_record(d: Directive):
+    """The record's position after its first ``upto`` moves (the record brings game and rules)."""
+    import engine  # noqa: PLC0415
+
+    for key in ("game", "position", "code", "rules"):
+        if d.get(key):
+            raise d.fail(f"a record brings its own {'game' if key == 'game' else 'position and rules'} "
+                         f"(leave out {key!r})", key)
+    cfg = widget_source.config(d)
+    pos = engine_call.call(d, "record", engine.position, cfg["game"], cfg["start"], rules=cfg["rules"])
+    for token in cfg["moves"]:
+        _, verdict = engine_call.call(d, "record", pos.play, token)
+        if not verdict.legal:  # the record replays exactly (widget_source checked it): never here
+            raise d.fail(f"{token}: {verdict.message('en')}", "record")
+    return pos
