@@ -5,7 +5,8 @@
     upto: 1                                 # (all of them when left out; 0: its starting position)
     ```
 
-or ``game`` with ``position`` (+ ``rules``) or ``code``, as in every directive.
+or ``game`` with ``position`` (+ ``rules``) or ``code``, as in every directive. ``notation: yes``
+adds the position string below the description (the FAQ shows how to read one).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 KIND = "describe"
 KEYS = ()
-OPTIONAL = ("game", "position", "code", "rules", "record", "upto")
+OPTIONAL = ("game", "position", "code", "rules", "record", "upto", "notation")
 
 
 def render(d: Directive) -> str:
@@ -33,7 +34,13 @@ def render(d: Directive) -> str:
             raise d.fail("'upto' counts the moves of a record (give 'record')", "upto")
         pos = engine_call.position(d)
     text = engine_call.call(d, "game", pos.describe, d.lang)
-    return f'<p class="state-description">{escape(text)}</p>'
+    html = f'<p class="state-description">{escape(text)}</p>'
+    notation = (d.get("notation") or "no").lower()
+    if notation not in ("yes", "no"):
+        raise d.fail(f"notation {d.get('notation')!r}: yes or no", "notation")
+    if notation == "yes":
+        html += f'\n<p class="state-notation"><code>{escape(str(pos))}</code></p>'
+    return html
 
 
 def _from_record(d: Directive):
