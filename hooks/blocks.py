@@ -38,10 +38,11 @@ from dataclasses import dataclass
 TEXT_KINDS = frozenset({"heading", "paragraph", "item", "cell", "quote", "admonition-title"})
 
 _FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)$")
+# Python-Markdown's hash headings: `#` at the line start, the space after it optional (`#Title`)
 _ATX = re.compile(
-    r"^(?P<lead> {0,3}#{1,6}[ \t]+)(?P<text>.*?)(?P<trail>(?:[ \t]+#+)?(?:[ \t]*\{[:#.][^{}]*\})?[ \t]*)$"
+    r"^(?P<lead>#{1,6}[ \t]*)(?P<text>.*?)(?P<trail>(?:[ \t]+#+)?(?:[ \t]*\{[:#.][^{}]*\})?[ \t]*)$"
 )
-_ATX_EMPTY = re.compile(r"^ {0,3}#{1,6}[ \t]*$")
+_ATX_EMPTY = re.compile(r"^#{1,6}[ \t]*#*[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _HR = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ADMONITION = re.compile(
@@ -347,7 +348,7 @@ class _Splitter:
 
     def table(self, i: int, stop: int, cut: int) -> int:
         j = i
-        while j < stop and not _blank(self.lines[j]) and "|" in self.lines[j]:
+        while j < stop and not _blank(self.lines[j]):  # Python-Markdown: every line up to a blank one
             if j == i + 1:
                 self.raw(self.lines[j], j)
             else:
@@ -424,7 +425,7 @@ def _indent_of(line: str) -> str:
 
 def _starts_block(line: str) -> bool:
     """Lines that end a paragraph without a blank line before them (as Python-Markdown does)."""
-    return bool(_FENCE.match(line) or (_ATX.match(line) and line.lstrip().startswith("#"))
+    return bool(_FENCE.match(line) or _ATX.match(line) or _ATX_EMPTY.match(line)
                 or _ADMONITION.match(line) or (_HR.match(line) and not _SETEXT.match(line)))
 
 

@@ -88,7 +88,7 @@ def page(markdown: str, *, page: str, lang: str, lookup: Lookup, site_lookup: Lo
             continue
         if seg.kind == "heading":
             seg = _with_id(seg, facts, source_language)
-            if title_at is None and seg.lead.lstrip().startswith("# "):
+            if title_at is None and re.match(r"#(?!#)", seg.lead):
                 title_at = len(out)
         if not seg.translatable:  # "+5", "{{ scorpion.face_down }}": values only
             out.append(_values(seg.source, lang, seg.line, None, facts))

@@ -145,7 +145,7 @@ def test_any_page_comes_back_exactly(lines, final_newline):
     assert "".join(s.source for s in blocks.split(text)) == text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(LINES, max_size=25))
 def test_a_page_rendered_from_its_own_messages_has_the_same_messages(lines):
     text = "\n".join(lines) + "\n"
