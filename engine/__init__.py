@@ -13,10 +13,11 @@ from __future__ import annotations
 from .codes import DealCode, parse_code
 from .core import UNDO_LIMIT, Position, Verdict
 from .errors import EngineError, NotationError, RulesError
+from .klondike import KlondikePosition, KlondikeRules
 from .scorpion import ScorpionPosition, ScorpionRules
 
-GAMES: dict[str, type[Position]] = {"scorpion": ScorpionPosition}
-RULES = {"scorpion": ScorpionRules}
+GAMES: dict[str, type[Position]] = {"scorpion": ScorpionPosition, "klondike": KlondikePosition}
+RULES = {"scorpion": ScorpionRules, "klondike": KlondikeRules}
 _FACTS = {}
 _SCORING = {}
 
@@ -24,6 +25,11 @@ from . import scorpion as _scorpion  # noqa: E402
 
 _FACTS["scorpion"] = _scorpion.facts
 _SCORING["scorpion"] = _scorpion.scoring_table
+
+from . import klondike as _klondike  # noqa: E402
+
+_FACTS["klondike"] = _klondike.facts
+_SCORING["klondike"] = _klondike.scoring_table
 
 
 def _game(game: str) -> str:
@@ -53,7 +59,8 @@ def position(game: str, text: str | None = None, *, rules: str | None = None, co
     else:
         pos = cls.from_string(text, RULES[game].parse(rules))
     if score is not None:
-        pos.score = score
+        check = getattr(pos, "check_start_score", None)  # e.g. Klondike Normal never below 0
+        pos.score = check(score) if check else score
     return pos
 
 
@@ -71,7 +78,8 @@ def scoring_table(game: str, rules: str | None = None, lang: str = "en") -> list
 
 
 __all__ = [
-    "GAMES", "RULES", "UNDO_LIMIT", "DealCode", "EngineError", "NotationError", "Position", "RulesError",
+    "GAMES", "RULES", "UNDO_LIMIT", "DealCode", "EngineError", "KlondikePosition", "KlondikeRules", "NotationError",
+    "Position", "RulesError",
     "ScorpionPosition", "ScorpionRules", "Verdict", "deal", "facts", "parse_code", "position", "rules",
     "scoring_table",
 ]
