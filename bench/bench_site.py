@@ -40,6 +40,8 @@ def _config(folder: Path, hooks: list[str] | None) -> Path:
         return ROOT / "mkdocs.yml"
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(ROOT / config.get("docs_dir", "docs"))
+    if config["theme"].get("custom_dir"):
+        config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     config["hooks"] = [str(ROOT / h) for h in hooks]
     if not hooks:
         config.pop("hooks")

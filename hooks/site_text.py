@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:  # MkDocs loads hook files by path; their package lives next to them
@@ -123,8 +124,9 @@ def on_page_context(context, page, config, nav):
     ``url`` filter makes relative to the page: the site works under any sub-path of any host."""
     # mkdocs-static-i18n sets them as an attribute of config.extra (which Jinja reads first) or a key
     alternates = config.extra.__dict__.get("alternate") or config.extra.get("alternate") or []
+    base = urlsplit(config.site_url or "").path.rstrip("/") + "/"  # the plugin puts site_url's path first
     for alternate in alternates:
         link = alternate.get("link", "")
-        if link.startswith("/") and not link.startswith("//"):
-            alternate["link"] = link.lstrip("/") or "."
+        if link.startswith(base) and not link.startswith("//"):
+            alternate["link"] = link[len(base):] or "."
     return context

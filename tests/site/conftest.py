@@ -52,7 +52,7 @@ def make_project(tmp_path):
     def _make(pages: dict[str, str], translations: dict[str, dict[str, str]] | None = None) -> Path:
         project = tmp_path / "project"
         (project / "docs").mkdir(parents=True)
-        for link in ("hooks", "engine"):
+        for link in ("hooks", "engine", "overrides"):
             (project / link).symlink_to(ROOT / link, target_is_directory=True)
         config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
         config["nav"] = [{"Home": "index.md"}] + [{"Rules": p} for p in pages if p != "index.md"][:1]

@@ -192,3 +192,9 @@ def test_a_broken_catalog_fails_the_build_naming_file_and_line(make_project, bui
     assert result.returncode != 0
     assert re.search(r"locales/hu/LC_MESSAGES/docs-index\.po:\d+: malformed string", result.output), result.output
     assert "Traceback" not in result.output
+
+
+def test_no_sitemap_with_broken_urls_without_a_site_url(built_site):
+    # A sitemap needs absolute URLs: without site_url in mkdocs.yml it is empty, never "None/hu/…".
+    text = (built_site / "sitemap.xml").read_text(encoding="utf-8")
+    assert "None" not in text
