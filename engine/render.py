@@ -34,6 +34,7 @@ _COLUMN = "column {n}"
 _EMPTY_COLUMN = "empty"
 _RESERVE_COUNT = ("reserve: {n} face-down card", "reserve: {n} face-down cards")
 _RESERVE_DEALT = "reserve: dealt"
+_FACE_DOWN = ("{n} face-down card", "{n} face-down cards")
 
 _TEXTS = {
     # The board
@@ -260,40 +261,39 @@ def _scorpion_board(pos, lang: str, interactive: bool) -> str:
 
 
 def _klondike_board(pos, lang: str, interactive: bool) -> str:
-    """Klondike: stock and waste on the left, the four foundations (♠ ♥ ♦ ♣) on the right, 7 columns."""
+    """Klondike: stock, waste (its last cards fanned, the top one playable) and the four foundations
+    in the app's fixed order ♠ ♥ ♦ ♣, then the 7 columns."""
+    t = translator(lang)
     stock_n = len(pos.stock)
     backs = _pile([card(0, lang, face_up=False)] * min(stock_n, 3), "sol-pile") if stock_n else ""
     stock_label = text("stock", lang)
     stock_body = f'{backs}<span class="sol-count">{_esc(stock_n)}</span>'
     if interactive:
         move = "draw" if stock_n else "recycle"
-        attrs = _attrs(class_="sol-deal", data_action="deal", data_move=move, aria_label=stock_label)
+        attrs = _attrs(class_="sol-deal", data_action="deal", data_move=move,
+                       aria_label=f"{stock_label}: {render_count(stock_n, lang)}")
         stock_body = f'<button type="button"{attrs}>{stock_body}</button>'
-    waste = list(pos.waste)
-    shown = waste[-3:]
-    waste_cards = [card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
+    shown = pos.waste[-pos.rules.draw_count:] if pos.waste else []
+    waste = [card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
     found = []
-    for s, top_rank in enumerate(pos.foundation_tops()):
-        if top_rank is None:
-            found.append(
-                f'<span class="sol-slot" data-foundation="{SUITS[s]}"><span class="sol-slot-suit" aria-hidden="true">'
-                f'{"♠♥♦♣"[s]}</span><span class="sol-sr">{_esc(text("foundation-empty", lang))}</span></span>'
-            )
+    for s, n in enumerate(pos.found):
+        suit_attr = f' data-foundation="{SUITS[s]}"'
+        if n:
+            found.append((suit_attr, card(s * 13 + n - 1, lang, button=interactive)))
+            continue
+        label = f'{_esc(text("foundation-empty", lang))}: {_esc(t.suit(s, "name"))}'
+        glyph = f'<span class="sol-slot-suit" aria-hidden="true">{"♠♥♦♣"[s]}</span>'
+        if interactive:
+            found.append((suit_attr, f'<button type="button" class="sol-slot" data-target="F" aria-label="{label}">'
+                                     f"{glyph}</button>"))
         else:
-            found.append(card(s * 13 + top_rank, lang).replace("<span ", f'<span data-foundation="{SUITS[s]}" ', 1))
-    if interactive:
-        found = [
-            f'<button type="button" class="sol-foundation-target" data-target="F" tabindex="-1"'
-            f'{_attrs(aria_label=text("foundations", lang))}>{"".join(found)}</button>'
-        ]
-        found_html = "".join(found)
-    else:
-        found_html = _pile(found, "sol-pile sol-spread")
+            found.append((suit_attr, f'<span class="sol-slot">{glyph}<span class="sol-sr">{label}</span></span>'))
+    found_html = '<ol class="sol-pile sol-spread">' + "".join(f"<li{a}>{h}</li>" for a, h in found) + "</ol>"
     top = (
-        f'<div class="sol-place-group sol-stock" data-place="stock"><span class="sol-label">{_esc(stock_label)}</span>'
-        f"{stock_body}</div>"
+        f'<div class="sol-place-group sol-stock" data-place="stock"><span class="sol-label" aria-hidden="true">'
+        f"{_esc(stock_label)}</span>{stock_body}</div>"
         f'<div class="sol-place-group sol-waste" data-place="waste"><span class="sol-label">{_esc(text("waste", lang))}'
-        f'</span>{_pile(waste_cards, "sol-pile sol-spread") if waste else ""}</div>'
+        f'</span>{_pile(waste, "sol-pile sol-fan") if waste else ""}</div>'
         f'<div class="sol-place-group sol-foundations" data-place="foundations"><span class="sol-label">'
         f'{_esc(text("foundations", lang))}</span>{found_html}</div>'
     )
@@ -301,6 +301,11 @@ def _klondike_board(pos, lang: str, interactive: bool) -> str:
         f'<div class="sol-board sol-klondike" data-role="board"><div class="sol-top">{top}</div>'
         f"{_columns(pos, lang, interactive, pos.cols, pos.down)}</div>"
     )
+
+
+def render_count(n: int, lang: str) -> str:
+    """``n`` face-down cards, with the language's plural (the columns' own words)."""
+    return translator(lang).npgettext("column", *_FACE_DOWN, n).format(n=n)
 
 
 # -- moves -------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 KIND = "ruling"
 KEYS = ()
-OPTIONAL = ("ruling", *try_it.OPTIONAL)
+OPTIONAL = ("ruling", "id", *try_it.OPTIONAL)
 
 
 def _from_record(d: Directive) -> dict:

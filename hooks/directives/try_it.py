@@ -25,13 +25,13 @@ OPTIONAL = (*widget_source.SOURCE_KEYS, "presets", "attempt", "title")
 
 
 def config(d: Directive) -> dict:
+    import engine  # noqa: PLC0415
+
     cfg = widget_source.config(d)
     cfg["kind"] = "try"
     if d.get("record") and d.get("upto") is None:
         cfg["moves"] = []  # a record's starting position, unless upto says how far to play
     if cfg.get("moves"):  # a try-it board starts after the record's (or the given) moves
-        import engine  # noqa: PLC0415
-
         pos = engine.position(cfg["game"], cfg["start"], rules=cfg["rules"], score=cfg.get("score"))
         for token in cfg["moves"]:
             pos.play(token)
@@ -40,11 +40,20 @@ def config(d: Directive) -> dict:
     cfg.pop("annotations", None)
     if d.get("presets"):
         presets = [p.strip() for p in d.get("presets").split(",") if p.strip()]
+        for p in presets:
+            try:
+                engine.rules(cfg["game"], p)
+            except engine.EngineError as e:
+                raise d.fail(e.message, "presets") from None
         cfg["presets"] = presets
         if not d.get("rules") and not d.get("record") and not d.get("code"):
             cfg["rules"] = presets[0]
     if d.get("attempt"):
         cfg["attempt"] = d.get("attempt").strip()
+        try:
+            engine.position(cfg["game"], cfg["start"], rules=cfg["rules"]).check_token(cfg["attempt"])
+        except engine.EngineError as e:
+            raise d.fail(e.message, "attempt") from None
     if d.get("title"):
         cfg["title"] = d.get("title")
     return cfg

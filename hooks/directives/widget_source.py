@@ -51,8 +51,7 @@ def config(d: Directive) -> dict:
             pos = engine.position(d.get("game") or "scorpion", d.get("position"), rules=d.get("rules"),
                                   code=d.get("code"))
         except engine.EngineError as e:
-            key = source if d.get("game") or source == "code" else "game"
-            raise d.fail(e.message, key) from None
+            raise d.fail(e.message, "rules" if isinstance(e, engine.RulesError) else source) from None
         if d.get("game") and source == "code" and pos.GAME != d.get("game"):
             raise d.fail(f"the code is a {pos.GAME} deal, not {d.get('game')}", "code")
         out.update(game=pos.GAME, rules=str(pos.rules), start=str(pos), moves=[], annotations=[])

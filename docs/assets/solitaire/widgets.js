@@ -313,6 +313,10 @@ class Widget {
     }
     if (this.kind !== "try") return;
     const column = el.closest("[data-column]");
+    if (this.selected && el.closest("[data-foundation]") && el.dataset.card !== this.selected) {
+      this.moveTo("F"); // Klondike: onto its foundation (the engine finds which)
+      return;
+    }
     if (el.matches("button[data-card]")) {
       const from = el.closest("[data-column]");
       if (this.selected && this.selected !== el.dataset.card && column) {
@@ -324,10 +328,6 @@ class Widget {
         }
       }
       this.pick(el);
-      return;
-    }
-    if (el.matches('[data-target="F"]') && this.selected) {
-      this.moveTo("F");
       return;
     }
     if (column && this.selected) this.moveTo(column.dataset.column);

@@ -1,0 +1,187 @@
+"""The renderer (engine/render.py): boards and widgets as a pure function of a position.
+
+The DOM contract of DESIGN.md §5 is checked on the markup itself; the browser tests check it live.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+
+import pytest
+from seeds import LANGUAGES, SEED_DEAL
+
+import engine
+from engine import render, web
+from engine.cards import parse_card
+
+
+class Tags(HTMLParser):
+    """Every start tag with its attributes, and the text, of a piece of markup (and it must parse)."""
+
+    def __init__(self, markup: str):
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+        self.feed(markup)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def having(self, name: str) -> list[dict]:
+        return [a for _, a in self.tags if name in a]
+
+
+def seed(rules: str | None = None):
+    return engine.position("scorpion", SEED_DEAL, rules=rules)
+
+
+def test_a_board_is_a_pure_function_of_the_position():
+    pos = seed()
+    assert render.board(pos, "hu") == render.board(seed(), "hu")
+    before = str(pos)
+    render.board(pos, "hu", interactive=True)
+    assert str(pos) == before
+
+
+def test_columns_are_numbered_from_1_and_hold_their_cards_in_order():
+    pos = seed()
+    tags = Tags(render.board(pos, "en"))
+    assert [a["data-column"] for a in tags.having("data-column")] == [str(n) for n in range(1, 8)]
+    shown = [a["data-card"] for a in tags.having("data-card")]
+    face_up = [engine.cards.card_token(c) for col, d in zip(pos.cols, pos.down) for c in col[d:]]
+    assert shown == face_up  # every face-up card once, column by column, table edge first
+
+
+def test_face_down_cards_do_not_reveal_what_they_are():
+    pos = seed()
+    markup = render.board(pos, "en")
+    for col, d in zip(pos.cols, pos.down):
+        for c in col[:d]:
+            token = engine.cards.card_token(c)
+            assert f'"{token}"' not in markup and engine.cards.card_symbol(c) not in markup
+    assert markup.count('data-face="down"') == 12 + 3  # 12 in the columns, 3 in the reserve
+
+
+@pytest.mark.parametrize(("token", "rank", "suit", "colour"), [
+    ("4H", "4", "♥", "sol-red"), ("TS", "10", "♠", "sol-black"),
+    ("QD", "Q", "♦", "sol-red"), ("AC", "A", "♣", "sol-black"),
+])
+def test_a_card_shows_rank_and_suit_glyph_and_is_red_or_black(token, rank, suit, colour):
+    markup = render.card(parse_card(token), "en")
+    assert f'<span class="sol-rank">{rank}</span><span class="sol-suit">{suit}</span>' in markup
+    assert colour in markup
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_is_named_for_screen_readers_in_the_readers_language(lang):
+    c = parse_card("4H")
+    assert html.escape(engine.i18n.translator(lang).card(c)) in render.card(c, lang)
+    assert f'aria-label="{html.escape(engine.i18n.translator(lang).card(c))}"' in render.card(c, lang, button=True)
+
+
+def test_the_try_it_board_makes_face_up_cards_and_column_labels_buttons_and_the_reserve_the_deal():
+    tags = Tags(render.board(seed(), "en", interactive=True))
+    buttons = [a for t, a in tags.tags if t == "button"]
+    assert sum("data-card" in a for a in buttons) == 49 - 12
+    assert [a["data-target"] for a in buttons if "data-target" in a] == [str(n) for n in range(1, 8)]
+    (deal,) = [a for a in buttons if a.get("data-action") == "deal"]
+    assert deal["data-move"] == "deal"
+    # one tab stop on the table: the arrow keys move between its cards
+    assert sum(a.get("tabindex") == "0" for a in buttons if "data-card" in a) == 1
+
+
+def test_removed_sequences_fill_the_four_places():
+    pos = engine.position(
+        "scorpion", "KS/QS/JS/TS/9S/8S/7S6S5S4S3S2SASKDQDJDTD9D8D7D6D5D4D3D2DADKCQCJCTC9C8C7C6C5C4C3C2CAC - H")
+    tags = Tags(render.board(pos, "hu"))
+    (removed,) = tags.having("data-removed")
+    assert removed["data-removed"] == "KH"
+    assert "eltávolított sor: kőr" in "".join(tags.text)
+
+
+def test_three_blind_mice_shows_the_cards_set_aside_face_up():
+    pos = engine.position("scorpion", code="SC1-TBM-AAAAAAB")
+    tags = Tags(render.board(pos, "en", interactive=True))
+    aside = [a["data-card"] for _, a in tags.tags if "data-card" in a and a.get("class", "").startswith("sol-card")]
+    assert all(engine.cards.card_token(c) in aside for c in pos.reserve)
+    assert not [a for a in tags.having("data-action") if a["data-action"] == "deal"]
+    assert [a["data-column"] for a in tags.having("data-column")] == [str(n) for n in range(1, 11)]
+
+
+@pytest.mark.parametrize(("token", "lang", "text"), [
+    ("4H>7", "en", "4♥ → column 7"), ("4H>7", "hu", "4♥ → 7. oszlop"), ("4H>7", "ca", "4♥ → columna 7"),
+    ("4H>7", "ru", "4♥ → столбец 7"), ("deal", "hu", "a tartalék kiosztása"), ("TS>1", "en", "10♠ → column 1"),
+    ("KH>F", "en", "K♥ → foundation"), ("draw", "ca", "robar del munt"),
+])
+def test_moves_are_written_in_the_readers_language(token, lang, text):
+    assert render.move_text(token, lang) == text
+
+
+@pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
+def test_every_widget_text_is_translated(lang):
+    catalog = engine.i18n.translator(lang)._messages  # translated, non-fuzzy entries only
+    wanted = [("widget", m) for m in render._TEXTS.values()] + [("move", m) for m in render._MOVE_TEXTS.values()]
+    wanted.append(("widget", "{move}: {n} point"))
+    assert [key for key in wanted if key not in catalog] == []
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "x: 1 point"), ("en", 5, "x: 5 points"), ("hu", 5, "x: 5 pont"), ("ca", 0, "x: 0 punts"),
+    ("ru", 1, "x: 1 очко"), ("ru", 2, "x: 2 очка"), ("ru", 5, "x: 5 очков"), ("ru", 105, "x: 105 очков"),
+])
+def test_points_take_the_languages_plural(lang, n, text):
+    assert render.points_text("x", n, lang) == text
+
+
+def frame(kind: str, lang: str = "en", **extra) -> tuple[dict, dict]:
+    config = {"kind": kind, "game": "scorpion", "start": SEED_DEAL, "lang": lang, **extra}
+    return web.Session(config).frame(full=True), config
+
+
+def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
+    first, config = frame("replay", "hu", moves=["4H>7"])
+    tags = Tags(render.widget(first, lang="hu", config=config, widget_id="first-move"))
+    root = tags.tags[0][1]
+    assert root["data-widget"] == "replay" and root["data-state"] == "loading" and root["lang"] == "hu"
+    assert {a["data-action"] for a in tags.having("data-action")} == {"first", "prev", "next", "last", "play"}
+    roles = {a["data-role"] for a in tags.having("data-role")}
+    assert {"description", "message", "score", "board", "moves", "annotation", "progress"} <= roles
+    (description,) = [a for a in tags.having("data-role") if a["data-role"] == "description"]
+    assert description["aria-live"] == "polite"
+    links = [a for a in tags.having("data-index")]
+    assert [a["href"] for a in links] == ["#first-move-0", "#first-move-1"]
+    assert "4♥ → 7. oszlop" in "".join(tags.text)
+    assert seed().describe("hu") in "".join(tags.text)
+
+
+def test_the_try_widget_has_undo_reset_and_a_rules_selector():
+    first, config = frame("try", "ca", presets=["classic", "easy"])
+    tags = Tags(render.widget(first, lang="ca", config=config, widget_id="seed-deal"))
+    assert {a["data-action"] for a in tags.having("data-action")} == {"undo", "reset", "deal"}
+    options = [(a["value"], "selected" in a) for t, a in tags.tags if t == "option"]
+    assert options == [("classic", True), ("easy", False)]
+    assert "Flexible" in "".join(tags.text)  # the app's Catalan name of Easy
+
+
+def test_the_config_the_page_hands_back_is_escaped_json():
+    first, config = frame("try", "en", title='<script>alert("x")</script> & co')
+    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    assert "<script>" not in markup
+    root = Tags(markup).tags[0][1]
+    import json
+    assert json.loads(root["data-config"])["title"] == '<script>alert("x")</script> & co'
+
+
+def test_nothing_in_a_message_becomes_markup():
+    first, config = frame("replay", "en", moves=["4H>7"])
+    first["message"] = '<img src=x onerror="alert(1)">'
+    first["annotation"] = "<b>bold</b>"
+    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    assert "<img" not in markup and "<b>" not in markup
+    assert re.search(r"&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;", markup)

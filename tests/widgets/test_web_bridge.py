@@ -1,0 +1,139 @@
+"""The JSON bridge (engine/web.py) the page's worker calls: every answer is a frame, never an exception."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from seeds import EMPTY_NEEDS_KING, LANGUAGES, SAME_SUIT, SEED_DEAL
+
+import engine
+from engine import web
+
+
+def call(op: str, wid: str = "w", **fields) -> dict:
+    answer = json.loads(web.handle(json.dumps({"op": op, "id": wid, **fields})))
+    return answer
+
+
+def open_widget(kind: str, lang: str = "en", wid: str = "w", **config) -> dict:
+    answer = call("open", wid, config={"kind": kind, "game": "scorpion", "start": SEED_DEAL, "lang": lang, **config})
+    assert answer["ok"], answer
+    return answer["frame"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_replay_frame_carries_the_engines_own_description(lang):
+    first = open_widget("replay", lang, moves=["4H>7"])
+    pos = engine.position("scorpion", SEED_DEAL)
+    assert (first["index"], first["total"], first["description"]) == (0, 1, pos.describe(lang))
+    second = call("step", delta=1)["frame"]
+    pos.play("4H>7")
+    assert (second["index"], second["description"], second["score"]) == (1, pos.describe(lang), "5")
+    assert call("goto", index=0)["frame"]["description"] == engine.position("scorpion", SEED_DEAL).describe(lang)
+
+
+def test_steps_stop_at_either_end():
+    open_widget("replay", moves=["4H>7"])
+    assert call("step", delta=-1)["frame"]["index"] == 0
+    assert call("step", delta=5)["frame"]["index"] == 1
+
+
+@pytest.mark.parametrize("link", ["2", "-1", "abc", "1.5", "<img src=x onerror=alert(1)>", "99999999999", "١"])
+def test_a_bad_deep_link_gets_a_clear_message_and_the_widget_stays(link):
+    open_widget("replay", "hu", moves=["4H>7"])
+    answer = call("goto", index=link)
+    assert answer["ok"]
+    frame = answer["frame"]
+    assert frame["index"] == 0 and frame["legal"] is False
+    assert "0–1" in frame["message"] and link[:24] in frame["message"]
+    assert "<img" not in frame["board"]
+
+
+def test_a_good_deep_link_opens_the_widget_at_that_move():
+    open_widget("replay", moves=["4H>7"])
+    assert call("goto", index="1")["frame"]["index"] == 1
+
+
+@pytest.mark.parametrize("lang", ["hu", "ca"])
+def test_a_refused_move_gets_the_apps_own_message(lang):
+    open_widget("try", lang)
+    frame = call("move", token="4C>7")["frame"]  # 4♣ onto 5♥: same rank order, another suit
+    assert frame["legal"] is False and frame["message"] == SAME_SUIT[lang]
+    assert frame["description"] == engine.position("scorpion", SEED_DEAL).describe(lang)  # nothing moved
+
+
+def test_a_legal_move_updates_board_score_and_description():
+    first = open_widget("try", "hu")
+    frame = call("move", token="4H>7")["frame"]
+    pos = engine.position("scorpion", SEED_DEAL)
+    pos.play("4H>7")
+    assert frame["legal"] is True and frame["score"] == "5" and frame["description"] == pos.describe("hu")
+    assert frame["board"] != first["board"] and frame["message"] == "4♥ → 7. oszlop: 5 pont"
+    assert frame["can_undo"] is True
+
+
+def test_undo_takes_back_the_move_and_its_points_and_reset_goes_back_to_the_start():
+    open_widget("try")
+    call("move", token="4H>7")
+    call("move", token="deal")
+    frame = call("undo")["frame"]
+    assert frame["legal"] is True and frame["score"] == "5"
+    frame = call("reset")["frame"]
+    assert frame["score"] == "0" and frame["can_undo"] is False
+    assert frame["description"] == engine.position("scorpion", SEED_DEAL).describe("en")
+    assert call("undo")["frame"]["message"] == "Nothing to undo"
+
+
+def test_switching_rules_judges_the_last_move_again():
+    open_widget("try", "hu", presets=["classic", "easy"])
+    assert call("move", token="4C>7")["frame"]["message"] == SAME_SUIT["hu"]
+    frame = call("rules", rules="easy")["frame"]
+    assert frame["legal"] is True and frame["rules"] == "easy"
+    assert frame["message"].startswith("Könnyített szabállyal újra elbírálva:")
+    frame = call("rules", rules="classic")["frame"]
+    assert frame["legal"] is False and frame["message"].endswith(SAME_SUIT["hu"])
+    assert frame["score"] == "0"
+
+
+def test_a_ruling_shows_its_verdict_under_every_rule_set():
+    # Seed 000: under Classic 4♣ may not go onto 5♥; the Easy rule allows it.
+    first = open_widget("try", "hu", presets=["classic", "easy"], attempt="4C>7")
+    assert [(v["rules"], v["name"], v["legal"]) for v in first["verdicts"]] == [
+        ("classic", "Klasszikus", False), ("easy", "Könnyített", True)]
+    assert first["verdicts"][0]["message"] == SAME_SUIT["hu"]
+    assert first["attempt"] == "4C>7"
+
+
+def test_an_empty_column_takes_only_a_king_unless_wasp():
+    # Column 5 emptied by hand: its seven cards moved onto column 6's free end (a legal position string).
+    cols = SEED_DEAL.split(" ")[0].split("/")
+    cols[5] += cols[4]
+    cols[4] = ""
+    start = "/".join(cols) + " " + " ".join(SEED_DEAL.split(" ")[1:])
+    first = open_widget("try", "ca", start=start, presets=["classic", "wasp"], attempt="QH>5")
+    assert [(v["rules"], v["legal"]) for v in first["verdicts"]] == [("classic", False), ("wasp", True)]
+    assert first["verdicts"][0]["message"] == EMPTY_NEEDS_KING["ca"]
+    frame = call("move", token="QH>5")["frame"]
+    assert frame["message"] == EMPTY_NEEDS_KING["ca"]
+    assert call("rules", rules="wasp")["frame"]["legal"] is True
+
+
+@pytest.mark.parametrize("request_text", [
+    "not json", "[]", '{"op": "explode", "id": "w"}', '{"op": "goto", "id": "nobody", "index": 0}',
+    '{"op": "open", "id": "x", "config": {"kind": "try", "game": "chess", "start": "x"}}',
+    '{"op": "open", "id": "x", "config": {"kind": "try", "game": "scorpion", "start": "7h9s/zz - -"}}',
+    '{"op": "open", "id": "x", "config": {"kind": "replay", "game": "scorpion", "start": "' + SEED_DEAL
+    + '", "moves": ["4H>6"]}}',
+    '{"op": "step", "id": "w", "delta": "x"}',
+])
+def test_bad_requests_are_answered_with_an_error_not_an_exception(request_text):
+    open_widget("replay", moves=["4H>7"])
+    answer = json.loads(web.handle(request_text))
+    assert answer["ok"] is False and answer["error"] and "\n" not in answer["error"]
+
+
+def test_a_malformed_move_token_is_a_message_not_a_crash():
+    open_widget("try")
+    answer = call("move", token="<b>")
+    assert answer["ok"] is False and "<b>" in answer["error"]  # the page shows it as text
