@@ -1,7 +1,9 @@
 """Grammar by rule, for text the engine and the site generate.
 
 - Hungarian definite article: ``az`` before a vowel sound, ``a`` before a consonant; numbers
-  are read aloud, so ``az 1.``, ``az 5.``, ``az 52``, ``az 1000`` but ``a 2.``, ``a 10.``, ``a 100``.
+  are read aloud, so ``az 1.``, ``az 5.``, ``az 52``, ``az 1000`` but ``a 2.``, ``a 10.``, ``a 100``;
+  a code or abbreviation without a vowel is spelled out, so its first letter's name counts:
+  ``az SC1-CLA-…`` (es), ``az npm`` (en), but ``a BVS`` (bé) and ``a FEN`` (read as a word).
 - Catalan: the article elides before a vowel or mute h (``l'as``, ``l'11``), and ``de``/``a`` +
   ``el`` contract (``del``, ``al``).
 - Russian and every other plural: the catalog's CLDR plural forms (see ``i18n.Translator``).
@@ -10,6 +12,8 @@
 ('az', 'a', 'az', 'a', 'az', 'az')
 >>> hu_with_article("ász"), hu_with_article("kőr 4")
 ('az ász', 'a kőr 4')
+>>> hu_article("SC1-CLA-AAAAAAB"), hu_article("npm"), hu_article("BVS"), hu_article("FEN")
+('az', 'az', 'a', 'a')
 >>> ca_article("as", "m"), ca_article("dama", "f"), ca_article("3", "m"), ca_article("11", "m")
 ("l'", 'la ', 'el ', "l'")
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import re
 
 _HU_VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
+_HU_LETTER_NAMES_WITH_VOWEL = set("FLMNRSXYflmnrsxy")  # ef, el, em, en, er, es, iksz, ipszilon
 
 
 def _hu_number_starts_with_vowel(digits: str) -> bool:
@@ -37,6 +42,9 @@ def hu_article(word: str | int) -> str:
     m = re.match(r"[\d\s\u00a0]+", text)
     if m:
         return "az" if _hu_number_starts_with_vowel(re.sub(r"\D", "", m.group(0))) else "a"
+    letters = re.match(r"[^\W\d_]*", text).group(0)
+    if letters and not any(c in _HU_VOWELS for c in letters):  # spelled out: SC1, BVS, npm
+        return "az" if letters[0] in _HU_LETTER_NAMES_WITH_VOWEL else "a"
     return "az" if text[:1] in _HU_VOWELS else "a"
 
 
