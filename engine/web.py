@@ -54,7 +54,8 @@ class Session:
 
     - ``kind``: ``replay``, ``try`` or ``board``; ``game``; ``rules`` (``preset[,key=value…]``);
     - ``start``: the position string (face-down cards included); ``score``: the score it starts with;
-    - replay: ``moves`` (tokens) and ``annotations`` (one text per frame, already in the page's language);
+    - replay: ``moves`` (tokens) and ``annotations`` (one text per frame, already in the page's language),
+      ``frame``: the move number the widget opens at (0, the start, when left out);
     - try: ``presets`` (the rule sets the reader may switch between; the first is the default) and
       ``attempt`` (a ruling's disputed move, offered as a button and shown with its verdicts);
     - ``lang``: the page's language.
@@ -87,6 +88,10 @@ class Session:
         self.index = 0
         if self.kind == "replay":
             self._load_moves(config)
+            opening = config.get("frame") or 0
+            if _frame_number(opening, len(self.tokens)) is None:
+                raise EngineError(f"frame {str(opening)[:MAX_LINK_TEXT]!r}: a move number from 0 to {len(self.tokens)}")
+            self.goto(opening)
         if self.attempt:
             self.pos.check_token(self.attempt)  # malformed → EngineError now
 

@@ -38,4 +38,5 @@ def render(d: Directive) -> str:
         if not frame.isdigit() or int(frame) > len(session.tokens):
             raise d.fail(f"frame {frame!r}: a move number from 0 to {len(session.tokens)}", "frame")
         session.goto(int(frame))
+        cfg["frame"] = int(frame)  # the browser's session opens where the page's first frame is
     return draw.widget(widget_source.first_frame(d, session), lang=d.lang, config=cfg, widget_id=wid)
