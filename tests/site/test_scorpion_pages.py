@@ -1,0 +1,409 @@
+"""The Scorpion rules and FAQ pages as a reader gets them, and Hungarian grammar on every built page.
+
+- The Hungarian rules page carries every sentence of seed 000, the Catalan one every sentence of
+  seed 003 (the Hungarian seed's template glitches corrected by ``HU_CORRECTIONS``), the seeds' two
+  description lines verbatim and the app's exact messages.
+- The FAQ lists every message the Scorpion engine can refuse a move with, in every language, in the
+  order the engine checks them; its claims about deals are the solver's.
+- No built Hungarian page has ``a(z)``, a stray ``^`` or a definite article that disagrees with the
+  next word (``az`` before a vowel sound, numbers read aloud: az 1., az 5., az 52; a 2., a 10., a 100).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from site_support import LANGUAGES, ROOT, page_path
+
+import engine
+from engine import grammar
+from engine.core import REASONS
+from engine.scorpion import ScorpionPosition
+from hooks import values
+
+SEEDS = Path("/work/shared/seeds") if Path("/work/shared/seeds").is_dir() else ROOT.parent / "shared" / "seeds"
+SEED_HU = next(SEEDS.glob("000_*.txt"), None)
+SEED_CA = next(SEEDS.glob("003_*.txt"), None)
+
+# Seed 000's template glitches and what the page says instead (`a 1.` → `az 1.`: az egy, az öt).
+HU_CORRECTIONS = {
+    "- a 1. és 4. közötti oszlopok": "- az 1. és 4. közötti oszlopok",
+    "- a 5. és 7. közötti oszlopok": "- az 5. és 7. közötti oszlopok",
+    "a 1., 2. és 3. oszlopra": "az 1., 2. és 3. oszlopra",
+    "(a tartalék kiosztása után pedig a 1. és 3. közötti": "(a tartalék kiosztása után pedig az 1. és 3. közötti",
+}
+
+# The app's own messages, word for word (DESIGN.md §3.5).
+APP_MESSAGES = {
+    "hu": ["„Üres oszlopra csak király kerülhet”", "„Szabály: a lapoknak azonos színűnek kell lenniük”"],
+    "ca": ["«Només un rei pot anar en una columna buida»", "«Regla: les cartes han de ser del mateix pal»"],
+}
+
+
+# -- reading a built page -------------------------------------------------------------------------
+
+_BLOCK = frozenset("""address article aside blockquote body br button dd details dialog div dl dt fieldset
+figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr html label legend li main nav ol option output
+p pre section select summary table tbody td tfoot th thead title tr ul""".split())
+_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+_SKIP = frozenset({"script", "style", "svg", "template", "noscript"})
+
+
+class PageText(HTMLParser):
+    """A built page's text as a reader sees it, one string per block (paragraph, item, cell …).
+
+    ``blocks`` keeps inline code (its words are read with the sentence around them); ``prose`` leaves
+    code out (``^`` is an operator in code, a glitch in prose). Scripts, styles, SVG and what is
+    hidden from every reader (``aria-hidden="true"``: the rank letters drawn on the cards) are left out,
+    and, given ``lang``, whatever is marked as another language (``lang="en"``: a block that fell back
+    to English in a development build, the language switcher's names).
+    """
+
+    def __init__(self, lang: str | None = None, code_blocks: bool = False):
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.blocks: list[str] = []
+        self.prose: list[str] = []
+        self._text: list[str] = []
+        self._prose: list[str] = []
+        self._skip: list[str] = []  # the tags whose content is left out, innermost last
+        self._code = 0
+        self._code_blocks = code_blocks
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _VOID:
+            if tag in _BLOCK:
+                self._flush()
+            return
+        if self._skip:
+            if tag == self._skip[-1]:
+                self._skip.append(tag)
+            return
+        a = dict(attrs)
+        hidden = a.get("aria-hidden") == "true"
+        foreign = self.lang is not None and a.get("lang") not in (None, self.lang)  # a fallback, a language's name
+        if tag in _SKIP or hidden or foreign or (tag == "pre" and not self._code_blocks):
+            self._skip.append(tag)
+            return
+        if tag in _BLOCK:
+            self._flush()
+        if tag in ("code", "pre"):
+            self._code += 1
+
+    def handle_endtag(self, tag):
+        if self._skip:
+            if tag == self._skip[-1]:
+                self._skip.pop()
+            return
+        if tag in ("code", "pre"):
+            self._code = max(0, self._code - 1)
+        if tag in _BLOCK:
+            self._flush()
+
+    def handle_data(self, data):
+        if self._skip:
+            return
+        self._text.append(data)
+        if not self._code:
+            self._prose.append(data)
+
+    def _flush(self):
+        for buffer, out in ((self._text, self.blocks), (self._prose, self.prose)):
+            text = _normal("".join(buffer))
+            if text:
+                out.append(text)
+            buffer.clear()
+
+    def close(self):
+        super().close()
+        self._flush()
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+def read_page(path: Path, lang: str | None = None) -> PageText:
+    reader = PageText(lang)
+    reader.feed(path.read_text(encoding="utf-8"))
+    reader.close()
+    return reader
+
+
+def page_text(path: Path) -> str:
+    """All of a page's blocks as one string (a sentence never spans two blocks)."""
+    return "\n".join(read_page(path).blocks)
+
+
+# -- the seeds, sentence by sentence --------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÖŐÚÜŰÀÈÒÇ„«(])")
+_DESCRIPTION = re.compile(r"^(tartalék|reserva): ")
+
+
+def corrected(seed: str, corrections: dict[str, str]) -> str:
+    for glitch, fix in corrections.items():
+        assert glitch in seed, f"the correction {glitch!r} no longer matches the seed"
+        seed = seed.replace(glitch, fix)
+    return seed
+
+
+def seed_parts(seed: str) -> tuple[list[str], list[str]]:
+    """(sentences, description lines) of a seed: table cells and list items count as sentences."""
+    sentences, descriptions = [], []
+    for line in seed.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if _DESCRIPTION.match(line):
+            descriptions.append(line)
+        elif line.startswith("|"):
+            sentences += [c.strip() for c in line.strip("|").split("|") if c.strip() and not set(c.strip()) <= {"-"}]
+        elif line.startswith("- "):
+            sentences.append(line[2:])
+        else:
+            sentences += [s for s in _SENTENCE_END.split(line) if s]
+    return sentences, descriptions
+
+
+def seed_text(path: Path | None) -> str:
+    if path is None:
+        pytest.fail(f"seed not found under {SEEDS}", pytrace=False)
+    return path.read_text(encoding="utf-8")
+
+
+def _seed_cases(path, corrections):
+    if path is None:
+        return []
+    sentences, _ = seed_parts(corrected(path.read_text(encoding="utf-8"), corrections))
+    return sentences
+
+
+@pytest.mark.parametrize("sentence", _seed_cases(SEED_HU, HU_CORRECTIONS))
+def test_every_sentence_of_seed_000_is_on_the_hungarian_rules_page(built_site, sentence):
+    assert _normal(sentence) in page_text(page_path(built_site, "hu", "scorpion/rules.md"))
+
+
+@pytest.mark.parametrize("sentence", _seed_cases(SEED_CA, {}))
+def test_every_sentence_of_seed_003_is_on_the_catalan_rules_page(built_site, sentence):
+    assert _normal(sentence) in page_text(page_path(built_site, "ca", "scorpion/rules.md"))
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("hu", SEED_HU), ("ca", SEED_CA)])
+def test_the_seed_descriptions_are_on_the_rules_page_verbatim(built_site, lang, seed):
+    # the seed deal, then the position after 4♥ onto 5♥ (one block each: a paragraph of the page)
+    _, descriptions = seed_parts(seed_text(seed))
+    assert len(descriptions) == 2
+    blocks = read_page(page_path(built_site, lang, "scorpion/rules.md")).blocks
+    for line in descriptions:
+        assert line in blocks
+
+
+def test_the_seed_descriptions_are_the_engines_for_the_won_record():
+    from engine import records
+
+    rec = records.load(ROOT / "examples" / "scorpion" / "won.game")
+    cfg = rec.replay_config("en", None)
+    start = engine.position(cfg["game"], cfg["start"], rules=cfg["rules"])
+    after = engine.position(cfg["game"], cfg["start"], rules=cfg["rules"])
+    assert cfg["moves"][0] == "4H>7"
+    after.play("4H>7")
+    for lang, seed in (("hu", SEED_HU), ("ca", SEED_CA)):
+        _, descriptions = seed_parts(seed_text(seed))
+        assert descriptions == [start.describe(lang), after.describe(lang)]
+
+
+@pytest.mark.parametrize("lang", sorted(APP_MESSAGES))
+def test_the_apps_exact_messages_are_on_the_rules_page(built_site, lang):
+    text = page_text(page_path(built_site, lang, "scorpion/rules.md"))
+    for message in APP_MESSAGES[lang]:
+        assert message in text
+
+
+def test_the_russian_rules_page_says_the_app_removes_what_the_traditional_rule_leaves(built_site):
+    text = page_text(page_path(built_site, "ru", "scorpion/rules.md"))
+    assert "«В пустой столбец можно положить только короля»" in text
+    assert "«Правило: карты должны быть одной масти»" in text
+    assert "готовая последовательность остаётся в своём столбце; приложение её убирает" in text
+
+
+def test_no_number_is_typed_into_the_rules_page_prose():
+    """Every number of the rules page is an engine value; digits outside ``{{ … }}`` and fenced blocks
+    are card names only (4♥, 7♠, the 9 of spades)."""
+    from hooks import blocks
+
+    source = (ROOT / "docs" / "scorpion" / "rules.md").read_text(encoding="utf-8")
+    cards = re.compile(r"\d+[♠♥♦♣]|\b(?:9|10|7|8) of (?:spades|hearts)\b")
+    typed = []
+    for seg in blocks.text_blocks(source):
+        rest = cards.sub("", values.PLACEHOLDER.sub("", seg.message))
+        typed += [f"{seg.line}: {seg.message[:60]}" for _ in re.findall(r"\d", rest)[:1]]
+    assert typed == []
+
+
+# -- the FAQ ------------------------------------------------------------------------------------
+
+
+def scorpion_reasons() -> list[str]:
+    """Every reason the Scorpion engine can refuse an action with (its sources, in check order)."""
+    import engine.core as core
+    import engine.scorpion as scorpion
+
+    found = []
+    for module in (scorpion, core):
+        for reason in re.findall(r'Verdict\(False, "([a-z-]+)"', inspect.getsource(module)):
+            if reason not in found:
+                found.append(reason)
+    return found
+
+
+def test_the_faq_quotes_every_refusal_of_the_scorpion_engine():
+    source = (ROOT / "docs" / "scorpion" / "faq.md").read_text(encoding="utf-8")
+    quoted = re.findall(r"\{\{ scorpion\.reason\.([a-z-]+) \}\}", source)
+    assert set(scorpion_reasons()) == set(quoted)
+    assert len(quoted) == len(set(quoted))
+
+
+def test_the_faq_lists_card_move_refusals_in_the_order_the_engine_checks_them():
+    checks = re.findall(r'Verdict\(False, "([a-z-]+)"', inspect.getsource(ScorpionPosition.verdict))
+    source = (ROOT / "docs" / "scorpion" / "faq.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^- “\{\{ scorpion\.reason\.([a-z-]+) \}\}”", source, re.M)
+    assert listed == checks
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_faq_shows_every_refusal_message_in_the_pages_language(built_site, lang):
+    text = page_text(page_path(built_site, lang, "scorpion/faq.md"))
+    open_quote, close_quote = {"en": "“”", "hu": "„”"}.get(lang, "«»")
+    for reason in scorpion_reasons():
+        message = engine.Verdict(False, reason).message(lang)
+        assert f"{open_quote}{message}{close_quote}" in text, reason
+
+
+def test_the_faqs_unwinnable_deal_is_lost_and_its_easy_twin_is_won():
+    classic = engine.position("scorpion", code="SC1-CLA-AAAAAAC")
+    easy = engine.position("scorpion", code="SC1-EAS-AAAAAAC")
+    assert str(classic) == str(easy)  # the same deal under another rule set
+    from engine import solver
+
+    assert solver.solve(classic, seconds=None, max_nodes=200_000).solved is False
+    assert solver.solve(easy, seconds=None, max_nodes=200_000).solved is True
+
+
+def test_a_reason_value_is_the_engines_message_in_the_pages_language():
+    assert values.render("„{{ scorpion.reason.empty-needs-king }}”", "hu") == "„Üres oszlopra csak király kerülhet”"
+    assert values.render("«{{ scorpion.reason.same-suit }}»", "ca") == "«Regla: les cartes han de ser del mateix pal»"
+    assert values.names("{{ scorpion.reason.same-suit }}") == ["scorpion.reason.same-suit"]
+    for bad, error in (("{{ scorpion.reason.no-such-rule }}", "unknown reason"),
+                       ("{{ chess.reason.same-suit }}", "unknown game"),
+                       ("{{ scorpion.reason.same-suit | signed }}", "is text")):
+        with pytest.raises(values.PlaceholderError, match=error):
+            values.render(bad, "hu")
+
+
+# -- Hungarian grammar on every built page --------------------------------------------------------
+
+# `az` is also the demonstrative pronoun ("that one"). It is one by rule before a word no article
+# can precede (`az nem kőr`, `az is`), and in these phrases, each checked by a reader: the seed's
+# "ha az más színű" (if that one is of another suit) and "amennyit az hozott" (as much as that one
+# earned). Anything else is an article and must agree.
+HU_PRONOUN_AZ = ("ha az más színű", "amennyit az hozott")
+HU_NEVER_AFTER_ARTICLE = frozenset({"nem", "is", "sem", "sincs", "van", "volt", "lesz", "lett"})
+_ARTICLE = re.compile(r"(?<![\w’'\-])(?P<article>[Aa]z?)\s+(?P<word>\S+)")
+_OPENING = "„“\"'(«[‘"
+
+
+def hungarian_problems(text: str) -> list[str]:
+    """Hungarian glitches in ``text``: ``a(z)``, ``^``, and definite articles that disagree with the
+    word after them (by ``engine.grammar.hu_article``: a vowel sound takes ``az``, numbers read aloud)."""
+    problems = []
+
+    def snippet(start: int, end: int) -> str:
+        return "…" + text[max(0, start - 25):end + 25].replace("\n", " ") + "…"
+
+    for m in re.finditer(r"\b[Aa]\(z\)", text):
+        problems.append(f"a(z): {snippet(m.start(), m.end())}")
+    for m in re.finditer(r"\^", text):
+        problems.append(f"^: {snippet(m.start(), m.end())}")
+    pronouns = {m.start() + phrase.index("az") for phrase in HU_PRONOUN_AZ for m in re.finditer(re.escape(phrase), text)}
+    for m in _ARTICLE.finditer(text):
+        word = m.group("word").lstrip(_OPENING)
+        if not word or not (word[0].isalnum()):
+            continue
+        if m.start() in pronouns or (m.group("article").lower() == "az"
+                                     and word.rstrip(".,;:!?”»").lower() in HU_NEVER_AFTER_ARTICLE):
+            continue
+        expected = grammar.hu_article(word)
+        if m.group("article").lower() != expected:
+            problems.append(f"{m.group('article')} {word} (→ {expected}): {snippet(m.start(), m.end())}")
+    return problems
+
+
+HU_BAD = [
+    ("a(z) 5. oszlop", "a(z)"),
+    ("a 11^. oszlop", "^"),
+    ("a 1. oszlop", "a 1."),
+    ("A 5. és 7. közötti oszlopok", "A 5."),
+    ("lásd az Példák oldalt", "az Példák"),
+    ("a alkalmazás", "a alkalmazás"),
+    ("az 10 lap", "az 10"),
+    ("az 2. oszlop", "az 2."),
+    ("a „Üres oszlop” üzenet", "a Üres"),
+    ("a 52 lap", "a 52"),
+    ("a 1000 lépés", "a 1000"),
+    ("a SC1-CLA-AAAAAAB kód", "a SC1-CLA-AAAAAAB"),
+    ("az BVS leosztása", "az BVS"),
+    ("ha az szín", "az szín"),
+]
+
+
+@pytest.mark.parametrize(("text", "found"), HU_BAD)
+def test_the_hungarian_check_catches_a_bad_sample(text, found):
+    problems = hungarian_problems(text)
+    assert len(problems) == 1 and found.split()[0] in problems[0], problems
+
+
+def test_the_hungarian_check_passes_correct_text():
+    good = ("Az 1. és a 2. oszlop, az 5. és a 10. sor, az 52 lap, a 100 pont, az 1000 lépés, a 11. sor; "
+            "az ász, a király, az „Üres oszlopra csak király kerülhet” üzenet, az `undo`, "
+            "és magával viszi a lapot, akkor is, ha az más színű, pedig az nem kőr; az SC1-CLA-AAAAAAB kód, "
+            "az npm csomag, a BVS, a FEN.")
+    assert hungarian_problems(good) == []
+
+
+def test_the_hungarian_check_finds_the_seeds_glitches_and_passes_the_corrected_seed():
+    seed = seed_text(SEED_HU)
+    problems = hungarian_problems(seed)
+    assert len(problems) == len(HU_CORRECTIONS), problems
+    assert hungarian_problems(corrected(seed, HU_CORRECTIONS)) == []
+
+
+def test_no_built_hungarian_page_has_a_grammar_glitch(built_site):
+    pages = sorted(p for p in (built_site / "hu").rglob("*.html") if p.name == "index.html" or p.name == "404.html")
+    assert len(pages) > 5
+    report = []
+    for path in pages:
+        page = read_page(path, "hu")
+        problems = [p for p in hungarian_problems("\n".join(page.blocks)) if not p.startswith("^")]
+        problems += [p for p in hungarian_problems("\n".join(page.prose)) if p.startswith("^")]
+        report += [f"{path.relative_to(built_site)}: {p}" for p in problems]
+    assert report == [], "\n".join(report)
+
+
+def test_a_replay_opens_in_the_browser_at_the_frame_the_page_shows():
+    # the rules page shows the position after 4♥ onto 5♥; the script must not jump back to the deal
+    from engine import web
+    from hooks import directives
+
+    html = directives.render("solitaire replay", "id: first-move\nrecord: examples/scorpion/won.game\nupto: 1\n"
+                             "frame: 1\n", 1, "hu", "scorpion/rules.md")
+    config = json.loads(unescape(re.search(r'data-config="([^"]*)"', html).group(1)))
+    frame = web.Session(config).frame(full=True)
+    assert frame["index"] == 1
+    assert frame["description"] in html
