@@ -23,11 +23,11 @@ from site_support import LANGUAGES, ROOT, page_path
 
 import engine
 from engine import grammar
-from engine.core import REASONS
 from engine.scorpion import ScorpionPosition
 from hooks import values
 
-SEEDS = Path("/work/shared/seeds") if Path("/work/shared/seeds").is_dir() else ROOT.parent / "shared" / "seeds"
+# Seeds 000 (hu) and 003 (ca), copied verbatim from the project's shared seeds (../shared/seeds).
+SEEDS = Path(__file__).resolve().parent / "seeds"
 SEED_HU = next(SEEDS.glob("000_*.txt"), None)
 SEED_CA = next(SEEDS.glob("003_*.txt"), None)
 
@@ -180,7 +180,7 @@ def seed_text(path: Path | None) -> str:
 
 def _seed_cases(path, corrections):
     if path is None:
-        return []
+        raise FileNotFoundError(f"seed missing under {SEEDS}")
     sentences, _ = seed_parts(corrected(path.read_text(encoding="utf-8"), corrections))
     return sentences
 
@@ -331,7 +331,8 @@ def hungarian_problems(text: str) -> list[str]:
         problems.append(f"a(z): {snippet(m.start(), m.end())}")
     for m in re.finditer(r"\^", text):
         problems.append(f"^: {snippet(m.start(), m.end())}")
-    pronouns = {m.start() + phrase.index("az") for phrase in HU_PRONOUN_AZ for m in re.finditer(re.escape(phrase), text)}
+    pronouns = {m.start() + phrase.index("az")
+                for phrase in HU_PRONOUN_AZ for m in re.finditer(re.escape(phrase), text)}
     for m in _ARTICLE.finditer(text):
         word = m.group("word").lstrip(_OPENING)
         if not word or not (word[0].isalnum()):
