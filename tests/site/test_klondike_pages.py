@@ -1,0 +1,266 @@
+"""The Klondike pages as a reader gets them: seed 001 on the Hungarian pages, Vegas in every language,
+and the FAQ's account of the shuffle checked against the engine that does it.
+
+- Every sentence of seed 001 is on the built Hungarian Klondike pages (rules and scoring), with the
+  seed's template glitches corrected by ``HU_CORRECTIONS``.
+- The app's Vegas display, „+$208”, „$0”, „-$52”, is on the scoring page in every language, in the
+  language's quotation marks.
+- The FAQ's SplitMix64 is the engine's: its constants and shifts are read from ``engine/prng.py``'s
+  source, not retyped here; the FAQ's worked example runs as a doctest; its position string and its
+  claims about deal 6 are the engine's.
+- The examples the rules page points at are what it says they are.
+"""
+
+from __future__ import annotations
+
+import doctest
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+from site_support import LANGUAGES, ROOT, page_path
+from test_scorpion_pages import SEEDS, _normal, corrected, page_text, seed_parts, seed_text
+
+import engine
+from engine import cards, codes, prng
+from engine.cards import parse_card
+from engine.klondike import KlondikePosition
+from hooks import blocks, values
+
+SEED_KLONDIKE = next(SEEDS.glob("001_*.txt"), None)
+
+# Seed 001's template glitches and what the pages say instead.
+HU_CORRECTIONS = {
+    "mind a(z) 52 lap": "mind az 52 lap",
+    "Az alábbiak a(z) Solitaire Klondike alkalmazás": "Az alábbiak a Solitaire Klondike alkalmazás",
+    "az Példák oldal": "a Példák oldal",
+    "a 11^. lapnál": "a 11. lapnál",
+}
+
+KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")
+FAQ = ROOT / "docs" / "klondike" / "faq.md"
+QUOTES = {"en": "“”", "hu": "„”", "ca": "«»", "ru": "«»"}
+
+
+def _seed_sentences() -> list[str]:
+    if SEED_KLONDIKE is None:
+        return []
+    text = corrected(SEED_KLONDIKE.read_text(encoding="utf-8"), HU_CORRECTIONS)
+    text = re.sub(r"^• ", "", text, flags=re.M)  # the seed's bullets: each item is a sentence
+    sentences, descriptions = seed_parts(text)
+    assert descriptions == []
+    return sentences
+
+
+def _hungarian_klondike_text(site: Path) -> str:
+    return "\n".join(page_text(page_path(site, "hu", page)) for page in KLONDIKE_PAGES)
+
+
+# -- seed 001 -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", _seed_sentences())
+def test_every_sentence_of_seed_001_is_on_the_hungarian_klondike_pages(built_site, sentence):
+    assert _normal(sentence) in _hungarian_klondike_text(built_site)
+
+
+def test_the_seeds_glitches_are_corrected_not_copied(built_site):
+    text = _hungarian_klondike_text(built_site)
+    seed = seed_text(SEED_KLONDIKE)
+    for glitch, fix in HU_CORRECTIONS.items():
+        assert glitch in seed
+        assert glitch not in text and fix in text
+
+
+def test_the_rules_page_quotes_the_apps_refusal_of_a_non_king_on_an_empty_column(built_site):
+    text = page_text(page_path(built_site, "hu", "klondike/rules.md"))
+    assert "„Üres oszlopra csak király kerülhet”" in text
+    text = page_text(page_path(built_site, "ca", "klondike/rules.md"))
+    assert "«Només un rei pot anar en una columna buida»" in text
+
+
+# -- Vegas ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_vegas_display_is_on_the_scoring_page_in_every_language(built_site, lang):
+    # seed 001: „+$208”, „$0” vagy „-$52” — the app's format, the same in every language
+    text = page_text(page_path(built_site, lang, "klondike/scoring.md"))
+    opening, closing = QUOTES[lang]
+    for shown in ("+$208", "$0", "-$52"):
+        assert f"{opening}{shown}{closing}" in text
+
+
+def test_the_vegas_display_is_the_engines():
+    facts = engine.facts("klondike", "draw1-vegas")
+    assert [values.money(facts[k], "en") for k in ("won_score", "start_score")] == ["+$208", "-$52"]
+    assert engine.position("klondike", code="KL1-D1V-AAAAAAG").score == facts["start_score"]
+
+
+def test_vegas_stays_negative_up_to_ten_cards_and_turns_positive_with_the_eleventh():
+    facts = engine.facts("klondike", "draw1-vegas")
+    per_card, start = facts["points_foundation"], facts["start_score"]
+    assert start + facts["negative_up_to"] * per_card < 0 < start + facts["positive_from"] * per_card
+    assert facts["positive_from"] == facts["negative_up_to"] + 1
+
+
+# -- numbers are engine values --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["klondike/rules.md", "klondike/scoring.md", "klondike/examples.md", "index.md"])
+def test_no_number_is_typed_into_the_prose(page):
+    """Every number is an engine value; digits outside ``{{ … }}``, inline code and fenced blocks are
+    card names only (7♥, 8♠)."""
+    source = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    typed = []
+    for seg in blocks.text_blocks(source):
+        rest = values.PLACEHOLDER.sub("", seg.message)
+        rest = re.sub(r"`[^`]*`|\]\([^)]*\)|\d+[♠♥♦♣]", "", rest)
+        if re.search(r"\d", rest):
+            typed.append(f"{page}:{seg.line}: {seg.message[:60]}")
+    assert typed == []
+
+
+def test_the_deal_paragraph_matches_a_dealt_position():
+    pos = engine.position("klondike", code="KL1-D1N-AAAAAAG")
+    facts = engine.facts("klondike")
+    assert [len(c) for c in pos.cols] == list(range(1, facts["columns"] + 1))  # 1, 2, …, 7
+    assert sum(len(c) for c in pos.cols) == facts["dealt"]
+    assert sum(pos.down) == facts["face_down"]
+    assert len(pos.stock) == facts["stock"] and pos.waste == [] and pos.found == [0] * facts["foundations"]
+
+
+def test_the_try_it_deal_has_the_seven_of_hearts_and_both_black_eights_face_up():
+    # rules page: "here the 7♥, the 8♣ and the 8♠ all lie face up at the ends of their columns"
+    pos = engine.position("klondike", code="KL1-D1N-AAAAAOG")
+    ends = {c[-1]: i + 1 for i, c in enumerate(pos.cols)}
+    for card in ("7H", "8C", "8S"):
+        assert parse_card(card) in ends
+    for eight in ("8C", "8S"):
+        assert pos.check_token(f"7H>{ends[parse_card(eight)]}").legal
+
+
+# -- the FAQ: deal codes and the shuffle ----------------------------------------------------------
+
+
+def _fence_after(anchor: str, info: str) -> str:
+    """The first fenced block with ``info`` after the heading ``{#anchor}`` of the FAQ."""
+    source = FAQ.read_text(encoding="utf-8")
+    start = source.index(f"{{#{anchor}}}")
+    m = re.compile(rf"^```{re.escape(info)}\n(.*?)^```", re.S | re.M).search(source, start)
+    assert m, f"no ```{info} block after #{anchor}"
+    return m.group(1)
+
+
+def _engine_step() -> tuple[list[str], list[int]]:
+    """The hex constants and shift amounts of ``SplitMix64.next``, in order, from its source."""
+    source = inspect.getsource(prng.SplitMix64.next)
+    return re.findall(r"0x[0-9A-Fa-f]+", source), [int(n) for n in re.findall(r">>\s*(\d+)", source)]
+
+
+def test_the_faqs_splitmix64_constants_are_the_engines():
+    constants, shifts = _engine_step()
+    documented = _fence_after("prng-generator", "text")
+    assert re.findall(r"0x[0-9A-Fa-f]+", documented) == constants
+    assert [int(n) for n in re.findall(r">>\s*(\d+)", documented)] == shifts
+    assert len(constants) == 3 and shifts == [30, 27, 31]
+
+
+def _faq_generator(seed: int):
+    """SplitMix64 as the FAQ writes it (its constants and shifts, in the FAQ's order)."""
+    documented = _fence_after("prng-generator", "text")
+    gamma, mul1, mul2 = (int(c, 16) for c in re.findall(r"0x[0-9A-Fa-f]+", documented))
+    s1, s2, s3 = (int(n) for n in re.findall(r">>\s*(\d+)", documented))
+    mask, state = (1 << 64) - 1, seed
+
+    def step() -> int:
+        nonlocal state
+        state = (state + gamma) & mask
+        z = ((state ^ (state >> s1)) * mul1) & mask
+        z = ((z ^ (z >> s2)) * mul2) & mask
+        return z ^ (z >> s3)
+
+    return step
+
+
+@pytest.mark.parametrize("seed", [0, 6, 370, codes.MAX_NUMBER])
+def test_the_faqs_generator_gives_the_engines_numbers(seed):
+    faq, rng = _faq_generator(seed), prng.SplitMix64(seed)
+    assert [faq() for _ in range(60)] == [rng.next() for _ in range(60)]
+
+
+def _faq_shuffle(seed: int) -> list[int]:
+    """The FAQ's rejection sampling and Fisher–Yates from the top, on the FAQ's generator."""
+    step, deck = _faq_generator(seed), list(cards.DECK)
+
+    def below(n: int) -> int:
+        limit = 2**64 - (2**64 % n)
+        while (x := step()) >= limit:
+            pass
+        return x % n
+
+    for i in range(51, 0, -1):
+        j = below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def test_the_faqs_shuffle_is_the_engines():
+    assert "limit = 2^64 - (2^64 mod n)" in _fence_after("prng-below", "text")
+    assert "for i from 51 down to 1:" in _fence_after("prng-shuffle", "text")
+    for seed in (0, 6, 370, 12345):
+        assert _faq_shuffle(seed) == prng.shuffled_deck(seed)
+
+
+def test_the_faqs_unshuffled_deck_is_the_engines():
+    # "A♠ 2♠ … K♠, then A♥ … K♥, A♦ … K♦ and A♣ … K♣", numbered from 0 (A♠) to 51 (K♣)
+    symbols = [cards.card_symbol(c) for c in cards.DECK]
+    assert symbols[:2] == ["A♠", "2♠"] and symbols[12:14] == ["K♠", "A♥"]
+    assert symbols[25:27] == ["K♥", "A♦"] and symbols[38:40] == ["K♦", "A♣"] and symbols[-1] == "K♣"
+
+
+def test_the_faqs_worked_example_runs_as_written():
+    example = _fence_after("worked-example", "pycon")
+    test = doctest.DocTestParser().get_doctest(example, {}, "faq worked example", str(FAQ), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 6
+
+
+def test_the_faqs_position_string_is_the_command_lines():
+    console = _fence_after("worked-example", "console").splitlines()
+    assert console[0] == "$ python -m engine deal KL1-D1N-AAAAAAG"
+    assert console[1] == str(engine.deal("KL1-D1N-AAAAAAG"))
+
+
+def test_the_faqs_claims_about_deal_six_are_the_engines():
+    assert codes.parse_code("KL1-D1N-AAAAAAG").number == 6
+    deck = prng.shuffled_deck(6)
+    first_swap = prng.SplitMix64(6).below(52)
+    assert cards.card_symbol(cards.DECK[first_swap]) == "6♣" and cards.card_symbol(deck[-1]) == "6♣"
+    pos = engine.deal("KL1-D1N-AAAAAAG")
+    assert pos.cols[0] == [parse_card("AD")]
+    assert pos.cols[1] == [parse_card("2H"), parse_card("7C")] and pos.down[1] == 1
+    assert str(pos).split()[1].startswith("qh")  # Q♥ is the first card of the stock
+
+
+def test_a_deal_number_gives_the_same_cards_in_every_draw_mode_and_scoring():
+    # "KL1-D3V-AAAAAAG is the same deal as KL1-D1N-AAAAAAG"
+    deals = [engine.deal(f"KL1-{variant}-AAAAAAG") for variant in ("D1N", "D3N", "D1V", "D3V")]
+    assert len({str(pos) for pos in deals}) == 1
+    assert [str(pos.rules) for pos in deals] == ["draw1", "draw3", "draw1-vegas", "draw3-vegas"]
+
+
+def test_the_faqs_code_arithmetic_is_the_engines():
+    facts = engine.facts("klondike")
+    assert facts["code_base"] ** facts["code_letters"] == facts["deals_per_preset"] == codes.MAX_NUMBER + 1
+    assert str(KlondikePosition.code(facts["deals_per_preset"] - 1)) == "KL1-D1N-ZZZZZZZ"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_faq_shows_the_engines_constants_in_every_language(built_site, lang):
+    html = page_path(built_site, lang, "klondike/faq.md").read_text(encoding="utf-8")
+    constants, _ = _engine_step()
+    for constant in constants:
+        assert constant in html
