@@ -1,0 +1,194 @@
+"""The Scorpion disputed points page (docs/scorpion/rulings.md), as built in every language.
+
+Every ruling record under examples/scorpion/rulings/ is on the page as a ruling widget whose
+verdicts are the record's, in the page's language; and each key statement of seed 004 has a
+ruling on the page that shows it (the position and the disputed move, judged by the engine).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from site_support import LANGUAGES, ROOT, page_path
+
+import engine
+from engine import records
+from engine.web import preset_label
+
+PAGE = "scorpion/rulings.md"
+RULINGS = sorted((ROOT / "examples" / "scorpion" / "rulings").glob("*.game"))
+
+_WIDGET = re.compile(r'<div class="sol-widget sol-try" id="(?P<id>[^"]+)"[^>]*?data-config="(?P<config>[^"]*)"')
+_VERDICT = re.compile(r'<li data-rules="(?P<rules>[^"]+)" data-legal="(?P<legal>true|false)">(?P<text>.*?)</li>', re.S)
+
+
+@dataclass
+class Ruling:
+    """A ruling widget as the page carries it: its config and the verdicts listed under it."""
+
+    id: str
+    config: dict
+    verdicts: list[tuple[str, bool, str]]  # (rules, legal, text)
+
+
+def rulings_on(site: Path, lang: str) -> dict[str, Ruling]:
+    text = page_path(site, lang, PAGE).read_text(encoding="utf-8")
+    found = {}
+    starts = list(_WIDGET.finditer(text))
+    for m, after in zip(starts, starts[1:] + [None]):
+        body = text[m.end(): after.start() if after else len(text)]
+        ul = body[body.find('data-role="verdicts"'):]
+        ul = ul[: ul.find("</ul>")]
+        verdicts = [(v["rules"], v["legal"] == "true", html.unescape(re.sub(r"<[^>]+>", "", v["text"])))
+                    for v in _VERDICT.finditer(ul)]
+        found[m["id"]] = Ruling(m["id"], json.loads(html.unescape(m["config"])), verdicts)
+    return found
+
+
+@pytest.fixture(scope="module")
+def pages(built_site) -> dict[str, dict[str, Ruling]]:
+    return {lang: rulings_on(built_site, lang) for lang in LANGUAGES}
+
+
+def test_there_are_ruling_records():
+    assert len(RULINGS) >= 15
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
+def test_every_ruling_record_is_on_the_page_with_its_verdicts(pages, path, lang):
+    record = records.load(path)
+    ruling = pages[lang].get(record.ruling)
+    assert ruling is not None, f"{path.name}: no ruling widget #{record.ruling} on the {lang} page"
+    frames = record.replay(lang)
+    judged = next(f for f in frames if f.attempts)
+    attempt = judged.attempts[0]
+    assert ruling.config["attempt"] == attempt.token
+    assert ruling.config["start"] == judged.position
+    assert [rules for rules, _, _ in ruling.verdicts] == [rules for rules, _ in attempt.verdicts]
+    for (rules, legal, text), (_, verdict) in zip(ruling.verdicts, attempt.verdicts):
+        assert legal == verdict.legal, f"{record.ruling} under {rules}"
+        assert text.startswith(preset_label("scorpion", rules, lang)), text
+        if not verdict.legal:
+            assert verdict.message(lang) in text, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_has_no_ruling_without_a_record(pages, lang):
+    ids = {records.load(p).ruling for p in RULINGS}
+    assert set(pages[lang]) <= ids
+
+
+# -- seed 004's key statements, each shown by a ruling on the page ------------------------------
+
+
+def position(ruling: Ruling):
+    return engine.position(ruling.config["game"], ruling.config["start"], rules=ruling.config["rules"])
+
+
+def columns(ruling: Ruling) -> list[list[str]]:
+    cols = ruling.config["start"].split(" ")[0].split("/")
+    return [[c[i: i + 2] for i in range(0, len(c), 2)] for c in cols]
+
+
+def attempt(ruling: Ruling) -> tuple[str, int | None]:
+    token = ruling.config["attempt"]
+    if token == "deal":
+        return token, None
+    card, _, column = token.partition(">")
+    return card, int(column)
+
+
+def verdict(ruling: Ruling):
+    return position(ruling).check_token(ruling.config["attempt"])
+
+
+def carries(cards: list[str]):
+    """The disputed move picks the first of ``cards``, which end its column, onto a free end."""
+    def check(r: Ruling, top: str) -> bool:
+        card, to = attempt(r)
+        if card != cards[0] or to is None:
+            return False
+        source = next((c for c in columns(r) if card in c), None)
+        target = columns(r)[to - 1]
+        return source is not None and source[-len(cards):] == cards and target[-1:] == [top] and verdict(r).legal
+    return check
+
+
+def queen_refused_on_empty(r: Ruling) -> bool:
+    card, to = attempt(r)
+    return (to is not None and card[0] == "Q" and columns(r)[to - 1] == []
+            and not verdict(r).legal and verdict(r).reason == "empty-needs-king")
+
+
+def king_moves_its_whole_column(r: Ruling) -> bool:
+    card, to = attempt(r)
+    if to is None or card[0] != "K" or columns(r)[to - 1] != []:
+        return False
+    return any(c[:1] == [card] for c in columns(r)) and verdict(r).legal
+
+
+def reserve_card_onto_empty_column(r: Ruling) -> bool:
+    card, _ = attempt(r)
+    cols = columns(r)
+    dealt = engine.facts("scorpion")["deal_columns"]
+    if card != "deal" or not any(c == [] for c in cols[:dealt]) or not verdict(r).legal:
+        return False
+    pos = position(r)
+    pos.play("deal")
+    return all(str(pos).split(" ")[0].split("/")[i] for i in range(dealt))
+
+
+def only_the_last_face_down_card_turns(r: Ruling) -> bool:
+    card, to = attempt(r)
+    if to is None:
+        return False
+    source = next((i for i, c in enumerate(columns(r)) if card in c), None)
+    if source is None:
+        return False
+    before = [c for c in columns(r)[source] if c.islower()]
+    if len(before) < 2 or not verdict(r).legal:
+        return False
+    pos = position(r)
+    pos.play(r.config["attempt"])
+    after = str(pos).split(" ")[0].split("/")[source]
+    after = [after[i: i + 2] for i in range(0, len(after), 2)]
+    return len([c for c in after if c.islower()]) == len(before) - 1 and len(after) == len(before)
+
+
+STATEMENTS = {
+    # "группа 7♠–4♥–10♣–2♦ законно переносится на свободную 8♠"
+    "the block 7♠–4♥–10♣–2♦ goes onto a free 8♠": lambda r: carries(["7S", "4H", "TC", "2D"])(r, "8S"),
+    # "перенести 10♣–2♦ на свободного валета треф"
+    "10♣–2♦ leaves that block for a free J♣": lambda r: carries(["TC", "2D"])(r, "JC")
+    and any(c[-4:] == ["7S", "4H", "TC", "2D"] for c in columns(r)),
+    # "Дама или семёрка не могут начать пустой столбец"
+    "a queen may not start an empty column": queen_refused_on_empty,
+    # "Если целый столбец начинается открытым королём, его тоже можно перенести в другой пустой столбец"
+    "a king moves its whole column to another empty column": king_moves_its_whole_column,
+    # "Если одно из первых трёх мест пусто, оно тоже получает свою карту резерва"
+    "an empty column among the first three gets its reserve card": reserve_card_onto_empty_column,
+    # "переверните именно эту карту ... Остальные закрытые карты пока не открывают"
+    "only the last face-down card turns face up": only_the_last_face_down_card_turns,
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("statement", STATEMENTS)
+def test_each_key_statement_of_seed_004_has_a_ruling(pages, statement, lang):
+    shown_by = [r.id for r in pages[lang].values() if STATEMENTS[statement](r)]
+    assert shown_by, f"no ruling on the {lang} disputed points page shows that {statement}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_stuck_rule_is_stated_on_the_page(built_site, lang):
+    # engine/scorpion.py: stuck means no move is legal but moving a whole column into an empty one
+    text = page_path(built_site, lang, PAGE).read_text(encoding="utf-8")
+    assert 'id="reserve-when"' in text
+    words = {"en": "Stuck", "hu": "elakadás", "ca": "Encallada", "ru": "Тупик"}[lang]
+    assert f"<strong>{words}</strong>" in text
