@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import GAMES, position
@@ -128,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     except (RecursionError, MemoryError, OverflowError) as e:  # pathological input: still one line
         print(f"error: input too large or deep to handle ({type(e).__name__})", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (`… | head`): stop quietly, as cat does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
