@@ -398,7 +398,7 @@ def test_no_built_hungarian_page_has_a_grammar_glitch(built_site):
 
 
 def test_a_replay_opens_in_the_browser_at_the_frame_the_page_shows():
-    # the rules page shows the position after 4♥ onto 5♥; the script must not jump back to the deal
+    # `frame: N` shows the position after N moves; the script must not jump back to the deal
     from engine import web
     from hooks import directives
 
