@@ -112,3 +112,44 @@ def test_the_key_ignores_where_a_column_stands_once_the_reserve_is_dealt():
     with_reserve = position("scorpion", NEEDS_THE_DEAL)
     moved = position("scorpion", NEEDS_THE_DEAL.replace(f"{SPADES}/", "/").replace("2DAD//", f"2DAD/{SPADES}/"))
     assert ScorpionSearch(with_reserve).key() != ScorpionSearch(moved).key()  # column 1 gets a reserve card
+
+
+# -- Klondike ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAD", "KL1-D3N-AAAAAAD"])
+def test_solver_wins_klondike_deals_whose_lines_replay(code):
+    result = solve(position("klondike", code=code), seconds=None, max_nodes=20_000)
+    assert result.solved is True
+    pos = position("klondike", code=code)
+    for token in result.moves:
+        assert pos.play(token)[1].legal, token
+    assert pos.is_won()
+
+
+def klondike_exhaustive(code: str) -> tuple[bool, int]:
+    """An independent check: every position the engine's own moves reach (draws one by one)."""
+    start = position("klondike", code=code)
+    seen, frontier = {str(start)}, [str(start)]
+    while frontier:
+        following = []
+        for text in frontier:
+            pos = position("klondike", text, rules=str(start.rules))
+            if pos.is_won():
+                return True, len(seen)
+            for move in list(pos.legal_moves()):
+                pos.push(move)
+                if str(pos) not in seen:
+                    seen.add(str(pos))
+                    following.append(str(pos))
+                pos.pop()
+        frontier = following
+    return False, len(seen)
+
+
+@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAFN", "KL1-D3N-AAAAAHJ"])
+def test_klondike_solver_proves_a_dead_deal_cannot_be_won(code):
+    # Drawing three, the cards that reach the top of the waste never fit anywhere.
+    result = solve(position("klondike", code=code), seconds=None, max_nodes=1000)
+    assert result.solved is False
+    assert klondike_exhaustive(code)[0] is False
