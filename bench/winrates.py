@@ -53,9 +53,9 @@ PRESETS: dict[str, dict] = {
                              "rules": "Traditional: complete sequences stay, the reserve only when play is stuck."},
     "scorpion-wasp": {"game": "scorpion", "variant": "WSP", "nodes": 20000,
                       "rules": "Wasp: any card or block on an empty column; the rest as Classic."},
-    "klondike-draw1": {"game": "klondike", "variant": "D1N", "nodes": 20000,
+    "klondike-draw1": {"game": "klondike", "variant": "D1N", "nodes": 50000,
                        "rules": "Klondike, draw 1, Normal scoring (unlimited passes through the stock)."},
-    "klondike-draw3": {"game": "klondike", "variant": "D3N", "nodes": 20000,
+    "klondike-draw3": {"game": "klondike", "variant": "D3N", "nodes": 50000,
                        "rules": "Klondike, draw 3, Normal scoring (unlimited passes through the stock)."},
 }
 

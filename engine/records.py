@@ -337,7 +337,10 @@ class Record:
                 judge, rules = pos, str(pos.rules)
             else:
                 try:
-                    judge = position(self.game, str(pos), rules=exp.rules, score=pos.score)
+                    try:
+                        judge = position(self.game, str(pos), rules=exp.rules, score=pos.score)
+                    except EngineError:  # a score those rules cannot have (Vegas dollars under Normal)
+                        judge = position(self.game, str(pos), rules=exp.rules)
                 except EngineError as e:
                     raise self.error(entry.line, f"?{entry.token} under {exp.rules}: {e.message}") from None
                 rules = exp.rules

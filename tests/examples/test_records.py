@@ -104,6 +104,55 @@ def test_won_game_annotations_are_translated():
     assert english.startswith("The first move") and hungarian != english and "4♥" in hungarian
 
 
+# -- the Klondike games ---------------------------------------------------------------------------
+
+KLONDIKE = EXAMPLES / "klondike"
+
+
+def test_klondike_real_game_shows_a_non_king_refused_on_an_empty_column():
+    # Seed 001: the empty column takes only a king, "even if it would uncover a face-down card";
+    # the Examples page shows the refusal on a real game.
+    record = Record.load(KLONDIKE / "won-normal.game")
+    assert "Code" in record.tags  # a real deal, from its code
+    frames = record.replay()
+    refused = [(f, j) for f in frames for j in f.attempts if j.verdicts[0][1].reason == "empty-needs-king"]
+    assert refused
+    frame, attempt = refused[0]
+    pos = position("klondike", frame.position)
+    card = parse_card(attempt.token.split(">")[0])
+    column = pos.loc[card]
+    assert not pos.cols[int(attempt.token.split(">")[1]) - 1]  # the target column is empty
+    assert pos.cols[column].index(card) == pos.down[column] > 0  # the move would uncover a face-down card
+    assert frames[-1].won
+
+
+def test_klondike_normal_win_is_625_plus_5_per_waste_card_minus_recycles():
+    # Seed 001: won without take-backs, 625 for the 52 cards up and the 21 turned, plus 5 for every
+    # card from the waste, minus the recycle penalties.
+    frames = Record.load(KLONDIKE / "won-normal.game").replay()
+    waste_cards = recycles = 0
+    for before, after in zip(frames, frames[1:]):
+        if after.move == "recycle":
+            recycles += -after.points
+            continue
+        if after.move == "draw":
+            continue
+        pos = position("klondike", before.position)
+        card, target = after.move.split(">")
+        assert pos.loc[parse_card(card)] >= -2, "no take-backs from the foundations"
+        if target != "F" and before.position.split(" ")[2].endswith(card):
+            waste_cards += 1
+    assert recycles > 0 and waste_cards > 0
+    assert frames[-1].won and frames[-1].score == 625 + 5 * waste_cards - recycles
+
+
+def test_klondike_vegas_win_ends_at_plus_208():
+    frames = Record.load(KLONDIKE / "won-vegas.game").replay()
+    assert frames[0].score_text == "-$52"
+    assert frames[-1].won and frames[-1].score_text == "+$208"
+    assert "recycle" not in [f.move for f in frames]
+
+
 # -- writing and reading --------------------------------------------------------------------------
 
 FULL = """# a note for editors

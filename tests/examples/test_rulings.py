@@ -51,6 +51,27 @@ SCORPION = {
     # The app's decision: its own scoring (+5 same suit).
     "own-scoring": {"classic": 5, "easy": 5},
 }
+KLONDIKE = {
+    # Seed 001: the empty column takes only a king, even when another card would uncover a face-down one.
+    "empty-column-needs-king": {"draw1": "empty-needs-king", "draw3": "empty-needs-king",
+                                "draw1-vegas": "empty-needs-king"},
+    # Seed 001: opposite colour, exactly one rank higher.
+    "opposite-colour": {"draw1": "opposite-colour", "draw3": "opposite-colour"},
+    # Seed 001: a face-up card moves with every card on it, no limit; only the first must fit.
+    "whole-run-moves": {"draw1": 0, "draw3-vegas": 0},
+    # Seed 001: one card at a time onto the foundations.
+    "foundation-top-card-only": {"draw1": "foundation-one-card", "draw3": "foundation-one-card"},
+    # Seed 001: a foundation's top card can be taken back, gaining and losing nothing.
+    "foundation-take-back": {"draw1": 0, "draw3": 0, "draw1-vegas": 0, "draw3-vegas": 0},
+    # Seed 001: one tap sends a top card to its foundation (+10 Normal, +$5 Vegas).
+    "tap-and-double-tap": {"draw1": 10, "draw1-vegas": 5},
+    # Seed 001: never below 0, so an early recycle costs less than 100; Vegas: no recycle.
+    "recycle-floor": {"draw1": -25, "draw3": -20, "draw1-vegas": "vegas-one-pass", "draw3-vegas": "vegas-one-pass"},
+    # Seed 001: Vegas scoring goes through the stock once, in both draw modes.
+    "vegas-one-pass": {"draw1-vegas": "vegas-one-pass", "draw3-vegas": "vegas-one-pass", "draw1": LEGAL},
+    # Seed 001: only the top card of the waste plays.
+    "waste-top-only": {"draw3": "waste-not-top", "draw1": "waste-not-top"},
+}
 DECISIONS = ("sequences-removed", "reserve-any-time", "own-scoring")  # seeds 000/003: the app's three
 
 
@@ -62,6 +83,11 @@ def test_every_seed_point_has_a_ruling():
     ids = {p.stem for p in RULINGS if p.parent.parent.name == "scorpion"}
     assert set(SCORPION) <= ids
     assert set(DECISIONS) <= ids
+
+
+def test_every_klondike_point_has_a_ruling():
+    ids = {p.stem for p in RULINGS if p.parent.parent.name == "klondike"}
+    assert set(KLONDIKE) <= ids
 
 
 def test_ruling_ids_are_unique_across_games():
@@ -82,12 +108,13 @@ def test_a_ruling_is_a_question_a_position_and_a_judged_move(path):
     assert all(a.annotation for f in frames for a in f.attempts), "every attempt explains itself"
 
 
-@pytest.mark.parametrize("ruling", sorted(SCORPION))
-def test_scorpion_ruling_verdicts(ruling):
-    record = Record.load(ROOT / "examples" / "scorpion" / "rulings" / f"{ruling}.game")
+@pytest.mark.parametrize(("game", "ruling"), [("scorpion", r) for r in sorted(SCORPION)]
+                         + [("klondike", r) for r in sorted(KLONDIKE)])
+def test_ruling_verdicts(game, ruling):
+    record = Record.load(ROOT / "examples" / game / "rulings" / f"{ruling}.game")
     first = next(f for f in record.replay() if f.attempts).attempts[0]
     got = dict(first.verdicts)
-    for rules, expected in SCORPION[ruling].items():
+    for rules, expected in {**SCORPION, **KLONDIKE}[ruling].items():
         verdict = got[rules]
         if expected == LEGAL:
             assert verdict.legal, rules
