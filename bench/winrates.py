@@ -143,6 +143,8 @@ def summary() -> dict:
         if not path.exists():
             continue
         rows = list(csv.DictReader(path.open(encoding="utf-8")))
+        if not rows:
+            continue
         counts = {word: sum(1 for r in rows if r["result"] == word) for word in ("won", "lost", "unknown")}
         n = len(rows)
         won, unknown = counts["won"], counts["unknown"]
@@ -152,13 +154,13 @@ def summary() -> dict:
         solved_seconds = sorted(float(r["seconds"]) for r in rows if r["result"] != "unknown")
         found[name] = {
             "game": preset["game"], "rules": preset["rules"],
-            "deals": n, "codes": f"{rows[0]['code']} … {rows[-1]['code']}" if rows else None,
+            "deals": n, "codes": f"{rows[0]['code']} … {rows[-1]['code']}",
             "budget_positions": meta.get("budget_positions"), "cpu_seconds": meta.get("cpu_seconds"),
             "won": won, "lost": counts["lost"], "unknown": unknown,
-            "rate": round(won / n, 4) if n else None,
+            "rate": round(won / n, 4),
             "wilson95": [round(low, 4), round(high, 4)],
-            "bounds": {"unknown_as_lost": round(won / n, 4) if n else None,
-                       "unknown_as_won": round((won + unknown) / n, 4) if n else None,
+            "bounds": {"unknown_as_lost": round(won / n, 4),
+                       "unknown_as_won": round((won + unknown) / n, 4),
                        "wilson95_low": round(wilson(won, n)[0], 4),
                        "wilson95_high": round(wilson(won + unknown, n)[1], 4)},
             "median_seconds_decided": solved_seconds[len(solved_seconds) // 2] if solved_seconds else None,
