@@ -35,7 +35,8 @@ The format (``examples/*/*.game``; see also ``examples/README.md``)::
 - **Attempts**: ``?TOKEN VERDICT [RULES:VERDICT …]``, on one line. A verdict is a reason id
   (``empty-needs-king``, ``same-suit`` …), ``legal``, or points (``+105``: legal, earning 105).
   The first verdict is under the record's rules; each ``RULES:VERDICT`` re-judges the same move
-  in the same position under other rules (``wasp:legal``, ``traditional:reserve-not-stuck``).
+  in the same position under other rules (``wasp:legal``, ``traditional:reserve-not-stuck``), with
+  the same score where those rules allow it (else with their starting score).
 - **Annotations** ``{…}`` follow the move or attempt they explain and may span lines (their
   whitespace is normalised); one before the first move annotates the starting position.
 
@@ -359,9 +360,9 @@ class Record:
         """Replay in English: the validator (raises ``RecordError``)."""
         return self.replay()
 
-    def summary(self) -> dict:
+    def summary(self, frames: list[Frame] | None = None) -> dict:
         """What ``python -m engine replay FILE --json`` prints (DESIGN.md §3.9)."""
-        frames = self.replay()
+        frames = frames or self.replay()
         return {"game": self.game, "rules": str(self.start_position().rules), "start": frames[0].position,
                 "moves": self.moves, "final": frames[-1].position, "score": frames[-1].score,
                 "won": frames[-1].won}
@@ -644,9 +645,7 @@ def _replay(args) -> int:
     translate = catalog_translator(args.lang, record.game)
     frames = record.replay(args.lang, translate)
     if args.json:
-        summary = {"game": record.game, "rules": str(record.start_position().rules), "start": frames[0].position,
-                   "moves": record.moves, "final": frames[-1].position, "score": frames[-1].score,
-                   "won": frames[-1].won}
+        summary = record.summary(frames)
         if record.ruling:
             summary["ruling"] = record.ruling
         summary["attempts"] = [dict(j.as_dict(args.lang), frame=f.index) for f in frames for j in f.attempts]
