@@ -99,6 +99,14 @@ class Session:
     def _position(self, text_: str, rules: str, score: int):
         return make_position(self.game, text_, rules=rules or None, score=score)
 
+    def _position_under(self, text_: str, rules: str, score: int):
+        """The position judged under other rules: the same score where those rules allow it, else
+        their own starting score (Vegas dollars under Normal scoring), as game records do."""
+        try:
+            return self._position(text_, rules, score)
+        except EngineError:
+            return self._position(text_, rules, None)
+
     def _load_moves(self, config: dict) -> None:
         moves = config.get("moves") or []
         if isinstance(moves, str):
@@ -153,7 +161,7 @@ class Session:
         """The disputed move's verdict under each preset, from the starting position."""
         out = []
         for p in self.presets:
-            start = self._position(self.start, p, self.start_score)
+            start = self._position_under(self.start, p, self.start_score)
             verdict = start.check_token(self.attempt)
             out.append({
                 "rules": p, "name": preset_label(self.game, p, self.lang), "legal": verdict.legal,
@@ -220,10 +228,10 @@ class Session:
         RULES[self.game].parse(rules)
         self.rules = rules
         if self.last_attempt is None:
-            self.pos = self._position(str(self.pos), rules, self.pos.score)
+            self.pos = self._position_under(str(self.pos), rules, self.pos.score)
             return self._say("", None)
         token, before, score, _ = self.last_attempt
-        self.pos = self._position(before, rules, score)
+        self.pos = self._position_under(before, rules, score)
         token, verdict = self.pos.play(token)
         self.last_attempt = (token, before, score, verdict.legal)
         name = preset_label(self.game, rules, self.lang)
