@@ -264,3 +264,58 @@ def test_the_faq_shows_the_engines_constants_in_every_language(built_site, lang)
     constants, _ = _engine_step()
     for constant in constants:
         assert constant in html
+
+
+# -- the examples ---------------------------------------------------------------------------------
+
+WON_NORMAL = ROOT / "examples" / "klondike" / "won-normal.game"
+
+
+def _record_start(path: Path):
+    from engine import records
+
+    cfg = records.load(path).replay_config("en", None)
+    return cfg, engine.position("klondike", cfg["start"], rules=cfg["rules"], score=cfg.get("score"))
+
+
+def test_the_examples_refusal_is_the_won_games_first_position():
+    # examples page: the first move sends the ace of diamonds home and leaves column 1 empty; the 7♣,
+    # on a face-down card, is refused there; a king may take the column
+    cfg, pos = _record_start(WON_NORMAL)
+    assert cfg["moves"][0] == "AD>F"
+    pos.play(cfg["moves"][0])
+    assert pos.cols[0] == []
+    seven = parse_card("7C")
+    column = next(i for i, c in enumerate(pos.cols) if c and c[-1] == seven)
+    assert pos.down[column] == len(pos.cols[column]) - 1 > 0
+    verdict = pos.check_token("7C>1")
+    assert not verdict.legal and verdict.reason == "empty-needs-king"
+    assert any(re.fullmatch(r"K[SHDC]>1", token) for token in cfg["moves"])  # a king takes it later
+
+
+def test_the_won_normal_example_is_a_won_draw_one_normal_game():
+    cfg, pos = _record_start(WON_NORMAL)
+    assert cfg["rules"] == "draw1"
+    for token in cfg["moves"]:
+        assert pos.play(token)[1].legal, token
+    assert pos.is_won()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_examples_page_carries_its_widgets(built_site, lang):
+    html = page_path(built_site, lang, "klondike/examples.md").read_text(encoding="utf-8")
+    assert 'id="empty-column-refusal"' in html and 'data-widget="try"' in html
+    assert 'id="won-normal"' in html and 'data-widget="replay"' in html
+
+
+def test_a_vegas_ruling_is_judged_under_normal_scoring_from_normals_own_start():
+    # rules page, vegas-one-pass: the position has -$42; Normal scoring cannot start below 0, so the
+    # recycle is judged there from Normal's own start score (as game records do)
+    from engine import records, web
+
+    rec = records.load(ROOT / "examples" / "klondike" / "rulings" / "vegas-one-pass.game")
+    session = web.Session(rec.try_config("en", None))
+    verdicts = {v["rules"]: v["legal"] for v in session.frame(full=True)["verdicts"]}
+    assert verdicts == {"draw1-vegas": False, "draw3-vegas": False, "draw1": True, "draw3": True}
+    session.move("recycle")
+    assert session.set_rules("draw1")["legal"] is True
