@@ -319,3 +319,23 @@ def test_a_vegas_ruling_is_judged_under_normal_scoring_from_normals_own_start():
     assert verdicts == {"draw1-vegas": False, "draw3-vegas": False, "draw1": True, "draw3": True}
     session.move("recycle")
     assert session.set_rules("draw1")["legal"] is True
+
+
+def test_every_klondike_ruling_is_on_a_klondike_page():
+    rulings = sorted(p.stem for p in (ROOT / "examples" / "klondike" / "rulings").glob("*.game"))
+    shown = []
+    for page in KLONDIKE_PAGES:
+        shown += re.findall(r"^ruling: (\S+)$", (ROOT / "docs" / page).read_text(encoding="utf-8"), re.M)
+    assert rulings and sorted(shown) == rulings
+
+
+def test_the_vegas_example_is_one_pass_and_ends_at_plus_208():
+    # examples page: one pass through the stock, positive from the 11th card, +$208 at the end
+    cfg, pos = _record_start(ROOT / "examples" / "klondike" / "won-vegas.game")
+    assert cfg["rules"] == "draw1-vegas" and "recycle" not in cfg["moves"]
+    facts = engine.facts("klondike", "draw1-vegas")
+    for token in cfg["moves"]:
+        pos.play(token)
+        on_foundations = sum(pos.found)
+        assert (pos.score > 0) == (on_foundations >= facts["positive_from"])
+    assert pos.is_won() and pos.score == facts["won_score"] and pos.score_text("en") == "+$208"
