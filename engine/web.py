@@ -36,7 +36,12 @@ MAX_LINK_TEXT = 24  # how much of a bad deep link is quoted back to the reader
 
 
 def preset_label(game: str, preset: str, lang: str) -> str:
-    """The name of a rules preset in ``lang`` (hu Klasszikus, ca Clàssica …)."""
+    """The name of a rules preset in ``lang`` (hu Klasszikus, ca Clàssica; Klondike as the app's New
+    game window names it: hu „Könnyű (1 lapos húzás), Normál pontozás”)."""
+    if game == "klondike":
+        from .klondike import preset_name  # noqa: PLC0415
+
+        return preset_name(preset, lang)
     return translator(lang).pgettext("preset", _preset_msgid(game, preset))
 
 
