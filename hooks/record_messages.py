@@ -26,9 +26,9 @@ def templates(site) -> dict[str, Catalog]:
     found: dict[str, Catalog] = {}
     for path in sorted((site.root / "examples").rglob("*.game")):
         try:
-            record = records.load(path)
-        except EngineError as e:
-            raise po.CatalogError(e.message) from None
+            record = records.Record.parse(path.read_text(encoding="utf-8"), site.rel(path))
+        except (EngineError, OSError, UnicodeDecodeError) as e:
+            raise po.CatalogError(getattr(e, "message", f"{site.rel(path)}:1: cannot read ({e})")) from None
         slug = records.CATALOG_PREFIX.removeprefix(po.PREFIX) + record.game
         catalog = found.setdefault(slug, _catalog(slug))
         for msgid, line, what in record.messages():
