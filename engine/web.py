@@ -32,6 +32,7 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, translator
 from .render import board, move_text, points_text, text
 
 KINDS = ("replay", "try", "board")
+FRAME_CACHE = 256  # positions whose board and description a session keeps (steps back and forth are free)
 MAX_LINK_TEXT = 24  # how much of a bad deep link is quoted back to the reader
 
 
@@ -90,6 +91,7 @@ class Session:
         self.last_attempt: tuple[str, str, int, bool] | None = None  # token, position before, score, made
         self.tokens: list[str] = []
         self.annotations: list[str] = []
+        self._drawn: dict[tuple[str, str], tuple[str, str]] = {}  # (position, rules) -> (board, description)
         self.index = 0
         if self.kind == "replay":
             self._load_moves(config)
@@ -135,10 +137,11 @@ class Session:
     def frame(self, full: bool = False) -> dict[str, Any]:
         """The widget's current state for the page; ``full`` adds what only the first frame needs."""
         pos = self.pos
+        drawn = self._draw(pos)
         out: dict[str, Any] = {
             "kind": self.kind,
-            "board": board(pos, self.lang, interactive=self.kind == "try"),
-            "description": pos.describe(self.lang),
+            "board": drawn[0],
+            "description": drawn[1],
             "score": pos.score_text(self.lang),
             "message": self.message,
             "legal": self.legal,
@@ -161,6 +164,16 @@ class Session:
         if full and self.title:
             out["title"] = self.title
         return out
+
+    def _draw(self, pos) -> tuple[str, str]:
+        """The board and the description of ``pos``, rendered once per position and rules."""
+        key = (str(pos), str(pos.rules))
+        found = self._drawn.get(key)
+        if found is None:
+            if len(self._drawn) >= FRAME_CACHE:
+                self._drawn.pop(next(iter(self._drawn)))
+            found = self._drawn[key] = (board(pos, self.lang, interactive=self.kind == "try"), pos.describe(self.lang))
+        return found
 
     def verdicts(self) -> list[dict[str, Any]]:
         """The disputed move's verdict under each preset, from the starting position."""
