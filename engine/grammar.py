@@ -55,7 +55,9 @@ def hu_with_article(word: str | int, capital: bool = False) -> str:
     return f"{art} {word}"
 
 
-_CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|1[01]\b|1\b|8\b)", re.IGNORECASE)
+# Words and numbers read with a vowel: as, or, hores; 1 (u/un), 11 (onze) and anything read from
+# "vuit" (8, 80, 800, 8000 …), ordinals included (l’1r, l’11a, l’8è).
+_CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|11?(?!\d)|8)", re.IGNORECASE)
 
 
 def ca_elides(word: str) -> bool:

@@ -48,8 +48,8 @@ def config(d: Directive) -> dict:
         out.update(_record(d))
     else:
         try:
-            pos = engine.position(d.get("game") or "scorpion", d.get("position"), rules=d.get("rules"),
-                                  code=d.get("code"))
+            game = d.get("game") or (engine.parse_code(d.get("code")).game_name if d.get("code") else "scorpion")
+            pos = engine.position(game, d.get("position"), rules=d.get("rules"), code=d.get("code"))
         except engine.EngineError as e:
             raise d.fail(e.message, "rules" if isinstance(e, engine.RulesError) else source) from None
         if d.get("game") and source == "code" and pos.GAME != d.get("game"):
