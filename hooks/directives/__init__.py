@@ -21,6 +21,12 @@ Kinds:
     engine's one-paragraph description of the position, in ``<p class="state-description">``.
 ``score-table``
     ``game``, optional ``rules``: the scoring table, rows from ``engine.scoring_table``.
+``board``, ``replay``, ``try``, ``ruling``
+    a static board, and the widgets the engine runs in the reader's browser (``board.py``,
+    ``replay.py``, ``try_it.py``, ``ruling.py``; what they share: ``widget_source.py``; the runtime
+    they need: ``hooks/widgets.py``): ``solitaire replay`` with ``id`` and ``record`` (+ ``upto``)
+    or ``position``/``code`` + ``moves``; ``solitaire try`` with ``id``, the position, optional
+    ``presets`` and ``attempt``; ``solitaire ruling`` with ``ruling: <record id>``.
 
 Adding a kind (``board``, ``replay``, ``try``, ``ruling`` …): write ``hooks/directives/<kind>.py``
 with ``KIND = "<kind>"``, ``KEYS`` (required) and ``OPTIONAL`` key names, ``render(directive) -> str``

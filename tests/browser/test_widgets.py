@@ -29,6 +29,16 @@ from engine import render  # noqa: E402
 pytestmark = pytest.mark.browser
 
 READY_MS = 120_000
+SEEDS = ROOT / "tests" / "site" / "seeds"
+
+
+def seed_lines(prefix: str) -> tuple[str, str]:
+    """The seed's two description lines (the deal, then after 4♥ onto 5♥), verbatim."""
+    (path,) = SEEDS.glob(f"{prefix}_*.txt")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = [line for line in lines if line.startswith(("tartalék: ", "reserva: "))]
+    assert len(found) == 2, path
+    return found[0], found[1]
 REPLAY = "#first-move"
 TRY = "#seed-deal"
 
@@ -104,6 +114,16 @@ def test_the_replay_steps_through_the_seed_move_with_the_engines_descriptions(pa
     wait_for_index(page, 0)
     assert text(page, f"{REPLAY} [data-role=description]") == engine.position("scorpion", replay_start()).describe(lang)
     assert page.is_visible(f'{REPLAY} [data-column="2"] [data-card="4H"]')
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("hu", "000"), ("ca", "003")])
+def test_the_replays_two_frames_are_the_seeds_two_positions(page, server, lang, seed):
+    deal, after = seed_lines(seed)
+    open_page(page, server, lang)
+    assert text(page, f"{REPLAY} [data-role=description]") == deal
+    page.click(f'{REPLAY} [data-action="last"]')
+    wait_for_index(page, 1)
+    assert text(page, f"{REPLAY} [data-role=description]") == after
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
