@@ -268,6 +268,36 @@ def test_the_move_list_is_clickable_and_keeps_a_deep_link(page, server):
     assert page.evaluate("location.hash") == "#first-move-1"
 
 
+def test_cards_read_without_colour_and_follow_the_dark_palette(browser, server):
+    styles = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        try:
+            page = context.new_page()
+            page.goto(page_url(server.url, "en"))
+            styles[scheme] = page.evaluate("""() => {
+                const card = (token) => document.querySelector(`#first-move [data-card="${token}"]`);
+                const style = (el) => getComputedStyle(el);
+                return {
+                    scheme: document.body.dataset.mdColorScheme,
+                    redRank: style(card("4H").querySelector(".sol-rank")).textDecorationLine,
+                    blackRank: style(card("7S").querySelector(".sol-rank")).textDecorationLine,
+                    redPattern: style(card("4H")).backgroundImage,
+                    blackPattern: style(card("7S")).backgroundImage,
+                    face: style(card("7S")).backgroundColor,
+                    ink: style(card("7S")).color,
+                };
+            }""")
+        finally:
+            context.close()
+    light, dark = styles["light"], styles["dark"]
+    assert (light["scheme"], dark["scheme"]) == ("default", "slate")
+    for s in (light, dark):  # red is underlined and hatched, black is neither: no colour needed
+        assert "underline" in s["redRank"] and "underline" not in s["blackRank"]
+        assert "gradient" in s["redPattern"] and s["blackPattern"] == "none"
+    assert light["face"] != dark["face"] and light["ink"] != dark["ink"]
+
+
 # -- loading, failing, no jump -------------------------------------------------------------------------
 
 
@@ -291,6 +321,17 @@ def test_the_first_frame_is_in_the_page_without_javascript_and_does_not_jump(bro
         context.close()
     for w in (REPLAY, TRY):
         assert after[w]["height"] == pytest.approx(before[w]["height"], abs=1), w
+
+
+def test_loading_shows_its_progress_in_the_readers_language(page, server):
+    # Starting Pyodide cold takes seconds: long enough to see the progress, every time.
+    page.goto(page_url(server.url, "hu"))
+    status = page.wait_for_selector(f'{TRY} [data-role="progress"]:not([hidden])', timeout=READY_MS)
+    page.wait_for_function(
+        f"document.querySelector('{TRY} [data-role=status]').textContent.startsWith('A szabálymotor indul')")
+    assert status.is_visible()
+    page.wait_for_selector(f'{TRY}[data-state="ready"]', state="attached", timeout=READY_MS)
+    assert page.is_hidden(f'{TRY} [data-role="progress"]')
 
 
 def test_one_worker_serves_every_widget_of_the_page(page, server, page_log):
