@@ -63,6 +63,8 @@ _TEXTS = {
     "start": N_("widget", "Starting position"),
     "rules": N_("widget", "Rules:"),
     "controls": N_("widget", "Controls"),
+    "replay-title": N_("widget", "Game replay"),
+    "try-title": N_("widget", "Try it yourself"),
     "try-hint": N_("widget", "Pick a card, then the column it should go to."),
     "replay-hint": N_("widget", "Step through the game with the buttons, the arrow keys or the move list."),
     "selected": N_("widget", "{card} picked: now pick a column (Escape cancels)."),
@@ -430,8 +432,8 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     )
     root = _attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
-        data_config=cfg, data_texts=texts, tabindex=0 if kind == "replay" else None,
-        aria_label=frame.get("title") or None,
+        data_config=cfg, data_texts=texts, tabindex=0 if kind == "replay" else None, role="group",
+        aria_label=frame.get("title") or text("replay-title" if kind == "replay" else "try-title", lang),
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
 

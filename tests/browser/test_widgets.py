@@ -203,6 +203,16 @@ def test_the_replay_answers_the_arrow_keys_home_and_end(page, server):
     wait_for_index(page, 0)
 
 
+def test_play_runs_the_replay_to_its_end_and_stops(page, server):
+    open_page(page, server, "ru")
+    page.click(f'{REPLAY} [data-action="play"]')
+    assert page.get_attribute(f'{REPLAY} [data-action="play"]', "aria-label") == "Пауза"
+    wait_for_index(page, 1)
+    page.wait_for_selector(f'{REPLAY} [data-action="play"][aria-pressed="false"]')
+    assert page.get_attribute(f'{REPLAY} [data-action="play"]', "aria-label") == "Воспроизвести"
+    assert page.is_disabled(f'{REPLAY} [data-action="play"]')
+
+
 def test_the_try_it_board_is_played_with_the_keyboard_alone(page, server):
     open_page(page, server, "ru")
     page.focus(f'{TRY} [data-action="deal"]')
