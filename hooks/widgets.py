@@ -22,10 +22,12 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -101,11 +103,28 @@ def on_pre_build(config):
     log.info(f"engine wheel {path.name} ({path.stat().st_size:,} bytes)")
 
 
+_ID = re.compile(r'\sid="([^"]*)"')
+_WIDGET_ID = re.compile(r'<div class="sol-widget[^"]*" id="([^"]*)"')
+
+
+def check_ids(output: str, where: str) -> None:
+    """A widget's id (and its deep links, ``<id>-<move>``) must be unique on its page: two widgets
+    with one id, or a widget named like a heading, would send links to the wrong place."""
+    counts = Counter(_ID.findall(output))
+    for wid in _WIDGET_ID.findall(output):
+        clashes = [i for i in counts if counts[i] > 1 and (i == wid or re.fullmatch(re.escape(wid) + r"-\d+", i))]
+        if clashes:
+            raise PluginError(f"{where}: widget id {wid!r}: {clashes[0]!r} is used more than once on the page "
+                              "(give each widget an id of its own, unlike any heading's)")
+
+
 def on_post_page(output: str, page, config) -> str:
     has_widget = WIDGET_MARK in output
     if not has_widget and BOARD_MARK not in output:
         return output
     here = page.url
+    if has_widget:
+        check_ids(output, f"docs/{page.file.src_uri}")
 
     def rel(url: str) -> str:
         return html.escape(get_relative_url(url, here), quote=True)

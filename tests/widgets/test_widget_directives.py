@@ -144,3 +144,17 @@ def test_no_page_refers_to_another_origin_for_the_runtime(site):
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert "cdn.jsdelivr" not in text and "micropip" not in text
+
+
+def test_a_widget_id_used_twice_on_a_page_fails_the_build():
+    from mkdocs.exceptions import PluginError
+
+    replay = ('<div class="sol-widget sol-replay" id="won" data-widget="replay">'
+              '<a id="won-0"></a><a id="won-1"></a></div>')
+    widgets.check_ids('<h2 id="rules">R</h2>' + replay, "docs/x.md")  # fine
+    with pytest.raises(PluginError, match="docs/x.md: widget id 'won'"):
+        widgets.check_ids('<h2 id="won">Won</h2>' + replay, "docs/x.md")  # a heading's id
+    with pytest.raises(PluginError, match="'won-1' is used more than once"):
+        widgets.check_ids(replay + '<h3 id="won-1">…</h3>', "docs/x.md")  # one of its deep links
+    with pytest.raises(PluginError, match="widget id 'won'"):
+        widgets.check_ids(replay + replay.replace("sol-replay", "sol-try"), "docs/x.md")  # two widgets

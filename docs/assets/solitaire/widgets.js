@@ -469,12 +469,11 @@ function followLink() {
   } catch {
     // keep the raw text: the engine says what is wrong with it
   }
-  for (const widget of widgets) {
-    if (widget.kind === "replay" && wanted.startsWith(`${widget.id}-`)) {
-      widget.link(wanted.slice(widget.id.length + 1));
-      return;
-    }
-  }
+  // The longest id that prefixes the link wins ("won-normal-3" belongs to won-normal, not to won).
+  const target = widgets
+    .filter((widget) => widget.kind === "replay" && wanted.startsWith(`${widget.id}-`))
+    .sort((a, b) => b.id.length - a.id.length)[0];
+  if (target) target.link(wanted.slice(target.id.length + 1));
 }
 
 if (widgets.length) {
