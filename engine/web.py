@@ -74,8 +74,8 @@ class Session:
         self.game = _choice(config.get("game", "scorpion"), tuple(GAMES), "game")
         self.lang = _choice(config.get("lang", DEFAULT_LANGUAGE), LANGUAGES, "lang")
         self.start = _text(config.get("start"), "start")
-        self.start_score = config.get("score", 0)
-        if not isinstance(self.start_score, int):
+        self.start_score = config.get("score")  # None: the rules' own (0; Klondike Vegas -52)
+        if self.start_score is not None and type(self.start_score) is not int:
             raise EngineError("score must be a whole number")
         presets = config.get("presets") or []
         if not isinstance(presets, list) or not all(isinstance(p, str) for p in presets):
@@ -103,10 +103,10 @@ class Session:
             self.pos.check_token(self.attempt)  # malformed → EngineError now
 
     # -- set-up ------------------------------------------------------------------------------
-    def _position(self, text_: str, rules: str, score: int):
+    def _position(self, text_: str, rules: str, score: int | None):
         return make_position(self.game, text_, rules=rules or None, score=score)
 
-    def _position_under(self, text_: str, rules: str, score: int):
+    def _position_under(self, text_: str, rules: str, score: int | None):
         """The position judged under other rules: the same score where those rules allow it, else
         their own starting score (Vegas dollars under Normal scoring), as game records do."""
         try:

@@ -137,3 +137,11 @@ def test_a_malformed_move_token_is_a_message_not_a_crash():
     open_widget("try")
     answer = call("move", token="<b>")
     assert answer["ok"] is False and "<b>" in answer["error"]  # the page shows it as text
+
+
+def test_a_position_without_a_score_starts_with_its_rules_own():
+    # Klondike Vegas starts at -$52 (the stake); Scorpion and Klondike Normal at 0.
+    vegas = engine.position("klondike", code="KL1-D1V-AAAAAAG")
+    frame = open_widget("try", "en", game="klondike", start=str(vegas), rules=str(vegas.rules))
+    assert frame["score"] == "-$52"
+    assert open_widget("try", "en")["score"] == "0"
