@@ -56,7 +56,7 @@ def test_the_deal_described_in_four_languages():
         ("8h 7h", "2C 3D", "en", "stock: 2 cards; waste: 2 cards, 3 of diamonds on top; "),
         ("8h", "2C", "hu", "húzópakli: 1 lap; dobópakli: 1 lap: treff 2; "),
         ("8h 7h", "2C 3D", "hu", "húzópakli: 2 lap; dobópakli: 2 lap, a legfelső: káró 3; "),
-        ("8h", "2C", "ca", "munt: 1 carta; descart: 1 carta: 2 de trèvols; "),
+        ("8h", "2C", "ca", "munt: 1 carta; descart: 1 carta, 2 de trèvols; "),
         ("8h 7h", "2C 3D", "ca", "munt: 2 cartes; descart: 2 cartes, la de dalt: 3 de diamants; "),
         ("8h", "2C", "ru", "колода: 1 карта; сброс: 1 карта, сверху двойка треф; "),
         ("8h 7h", "2C 3D", "ru", "колода: 2 карты; сброс: 2 карты, сверху тройка бубён; "),
@@ -90,7 +90,7 @@ def test_an_empty_column_and_a_won_game():
     assert "1. oszlop: üres; 2. oszlop: " in pos.describe("hu")
     won = klondike(foundations="KS/KH/KD/KC")
     assert won.describe("en").endswith("Every card is on the foundations: the game is won.")
-    assert won.describe("ca").endswith("Totes les cartes són a les bases: partida guanyada.")
+    assert won.describe("ca").endswith("Totes les cartes són a les bases: la partida està guanyada.")
     assert won.describe("ru").endswith("Все карты на основаниях: пасьянс сошёлся.")
     assert "foundations, 52 cards: king of spades, king of hearts, king of diamonds, king of clubs." in won.describe()
 

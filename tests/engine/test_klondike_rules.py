@@ -496,7 +496,7 @@ def test_the_point_table_is_data_the_site_renders():
     assert dict(scoring_table("draw3", "en"))[
         "The waste is turned over into the stock (the score never goes below 0)"] == "-20"
     vegas = dict(scoring_table("draw1-vegas", "ca"))
-    assert vegas["La puntuació a l'inici de la partida"] == "-$52"
+    assert vegas["La puntuació a l’inici de la partida"] == "-$52"
     assert vegas["Una carta va a la seva base (des del descart o des de les columnes)"] == "+$5"
     assert len(scoring_table("draw1-vegas")) == len(SCORING) - 1  # no recycle under Vegas
     assert engine.scoring_table("klondike", "draw1", "ru") == scoring_table("draw1", "ru")
