@@ -54,7 +54,7 @@ def test_the_deal_described_in_four_languages():
     [
         ("8h", "2C", "en", "stock: 1 card; waste: 1 card, 2 of clubs on top; "),
         ("8h 7h", "2C 3D", "en", "stock: 2 cards; waste: 2 cards, 3 of diamonds on top; "),
-        ("8h", "2C", "hu", "húzópakli: 1 lap; dobópakli: 1 lap: treff 2; "),
+        ("8h", "2C", "hu", "húzópakli: 1 lap; dobópakli: 1 lap, treff 2; "),
         ("8h 7h", "2C 3D", "hu", "húzópakli: 2 lap; dobópakli: 2 lap, a legfelső: káró 3; "),
         ("8h", "2C", "ca", "munt: 1 carta; descart: 1 carta, 2 de trèvols; "),
         ("8h 7h", "2C 3D", "ca", "munt: 2 cartes; descart: 2 cartes, la de dalt: 3 de diamants; "),
