@@ -113,7 +113,7 @@ def test_describe_prints_one_paragraph_on_one_line():
     for lang, start in [("en", "stock: 24 cards; waste: empty; foundations: empty. column 1: ace of diamonds; "),
                         ("hu", "húzópakli: 24 lap; dobópakli: üres; alapok: üresek. 1. oszlop: káró ász; "),
                         ("ca", "munt: 24 cartes; descart: buit; bases: buides. columna 1: as de diamants; "),
-                        ("ru", "колода: 24 карты; сброс: пуст; основания: пусты. столбец 1: туз бубён; ")]:
+                        ("ru", "колода: 24 карты; сброс: пуст; базы: пусты. столбец 1: туз бубён; ")]:
         done = engine_cli("describe", "--game", "klondike", "--code", CODE, "--lang", lang)
         assert done.returncode == 0 and done.stderr == ""
         assert done.stdout.count("\n") == 1 and done.stdout.startswith(start), done.stdout
