@@ -94,6 +94,33 @@ function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
+// A selector that finds the same control in the next board (cards keep their identity as they move).
+function keyOf(el) {
+  if (el.dataset.card) return `button[data-card="${el.dataset.card}"]`;
+  if (el.dataset.target) return `button[data-target="${el.dataset.target}"]`;
+  if (el.dataset.action) return `button[data-action="${el.dataset.action}"]`;
+  return null;
+}
+
+// The new board into the page: only its parts that changed (the reserve / stock row and each
+// column) are replaced, so a move touches two columns' worth of DOM, not the whole table, and a
+// focused card in an untouched column keeps its focus.
+function patchBoard(board, html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const fresh = template.content.firstElementChild;
+  const parts = (el) => [el.querySelector(".sol-top"), ...el.querySelectorAll(".sol-columns > [data-column]")];
+  const before = parts(board);
+  const after = parts(fresh);
+  if (board.className !== fresh.className || before.length !== after.length || before.includes(null)) {
+    board.replaceWith(fresh);
+    return;
+  }
+  before.forEach((old, i) => {
+    if (old.outerHTML !== after[i].outerHTML) old.replaceWith(after[i]);
+  });
+}
+
 class Widget {
   constructor(root) {
     this.root = root;
@@ -177,9 +204,10 @@ class Widget {
     const board = this.q('[data-role="board"]');
     if (board && frame.board !== this.lastBoard) {
       const focused = this.focusKey();
-      board.outerHTML = frame.board;
+      patchBoard(board, frame.board);
       this.lastBoard = frame.board;
-      this.restoreFocus(focused);
+      this.keepOneTabStop();
+      if (focused && !this.root.contains(document.activeElement)) this.restoreFocus(focused);
       if (!first || this.selected) this.markSelected();
     }
     this.setText('[data-role="description"]', frame.description);
@@ -429,7 +457,17 @@ class Widget {
     if (!to) return;
     for (const items of grid) for (const item of items) item.tabIndex = -1;
     to.tabIndex = 0;
+    this.tabStop = keyOf(to);
     to.focus();
+  }
+
+  // After a partial update, the table keeps exactly one tab stop: the one the reader last moved to.
+  keepOneTabStop() {
+    const buttons = this.grid().flat();
+    if (!buttons.length) return;
+    const wanted = (this.tabStop && buttons.find((b) => b.matches(this.tabStop))) || buttons.find((b) => b.tabIndex === 0)
+      || buttons[0];
+    for (const b of buttons) b.tabIndex = b === wanted ? 0 : -1;
   }
 
   focusKey() {
@@ -437,10 +475,7 @@ class Widget {
     if (!active || !this.root.contains(active)) return null;
     const board = this.q('[data-role="board"]');
     if (!board || !board.contains(active)) return null;
-    if (active.dataset.card) return `button[data-card="${active.dataset.card}"]`;
-    if (active.dataset.target) return `button[data-target="${active.dataset.target}"]`;
-    if (active.dataset.action) return `button[data-action="${active.dataset.action}"]`;
-    return null;
+    return keyOf(active);
   }
 
   restoreFocus(selector) {
@@ -451,8 +486,9 @@ class Widget {
     if (el.closest("[data-column]")) {
       for (const items of this.grid()) for (const item of items) item.tabIndex = -1;
       el.tabIndex = 0;
+      this.tabStop = keyOf(el);
     }
-    el.focus();
+    el.focus({ preventScroll: true }); // the board is on screen: nothing to scroll to
   }
 }
 
@@ -476,8 +512,17 @@ function followLink() {
   if (target) target.link(wanted.slice(target.id.length + 1));
 }
 
+// Near the viewport: within NEAR_VIEWPORT of it (the same margin the observer uses).
+function nearViewport(root) {
+  const margin = parseInt(NEAR_VIEWPORT, 10);
+  const box = root.getBoundingClientRect();
+  return box.bottom > -margin && box.top < window.innerHeight + margin;
+}
+
 if (widgets.length) {
-  if ("IntersectionObserver" in window) {
+  if (widgets.some((widget) => nearViewport(widget.root))) {
+    engine.start(); // already in view: no need to wait for the observer's first report
+  } else if ("IntersectionObserver" in window) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
