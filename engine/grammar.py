@@ -4,7 +4,7 @@
   are read aloud, so ``az 1.``, ``az 5.``, ``az 52``, ``az 1000`` but ``a 2.``, ``a 10.``, ``a 100``;
   a code or abbreviation without a vowel is spelled out, so its first letter's name counts:
   ``az SC1-CLA-…`` (es), ``az npm`` (en), but ``a BVS`` (bé) and ``a FEN`` (read as a word).
-- Catalan: the article elides before a vowel or mute h (``l'as``, ``l'11``), and ``de``/``a`` +
+- Catalan: the article elides before a vowel or mute h (``l’as``, ``l’11``), and ``de``/``a`` +
   ``el`` contract (``del``, ``al``).
 - Russian and every other plural: the catalog's CLDR plural forms (see ``i18n.Translator``).
 
@@ -15,7 +15,7 @@
 >>> hu_article("SC1-CLA-AAAAAAB"), hu_article("npm"), hu_article("BVS"), hu_article("FEN")
 ('az', 'az', 'a', 'a')
 >>> ca_article("as", "m"), ca_article("dama", "f"), ca_article("3", "m"), ca_article("11", "m")
-("l'", 'la ', 'el ', "l'")
+('l’', 'la ', 'el ', 'l’')
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ _CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|11?(?!\d
 
 def ca_elides(word: str) -> bool:
     """True when a Catalan article elides before ``word``: a vowel or mute h (``as``, ``or``)
-    and the numbers read with a vowel (``1``, ``8``, ``11``: l'1, l'8, l'11). Unstressed i/u
+    and the numbers read with a vowel (``1``, ``8``, ``11``: l’1, l’8, l’11). Unstressed i/u
     followed by a vowel (``iogurt``) do not elide; those words do not occur in our texts."""
     if re.match(r"^h?[iu][aeiou]", word, re.IGNORECASE):
         return False
@@ -70,14 +70,14 @@ def ca_elides(word: str) -> bool:
 
 
 def ca_article(word: str, gender: str = "m") -> str:
-    """``el ``/``la `` or ``l'`` (feminine before unstressed i/u keeps ``la``; not in our texts)."""
+    """``el ``/``la `` or ``l’`` (feminine before unstressed i/u keeps ``la``; not in our texts)."""
     if ca_elides(word):
-        return "l'"
+        return "l’"
     return "la " if gender == "f" else "el "
 
 
 def ca_with_article(word: str, gender: str = "m", preposition: str = "") -> str:
-    """``l'as``, ``la dama``, ``el rei``; with ``de``/``a``: ``de l'as``, ``del rei``, ``al rei``."""
+    """``l’as``, ``la dama``, ``el rei``; with ``de``/``a``: ``de l’as``, ``del rei``, ``al rei``."""
     art = ca_article(word, gender)
     if preposition in ("de", "a", "per") and art == "el ":
         return {"de": "del ", "a": "al ", "per": "pel "}[preposition] + word
@@ -88,4 +88,4 @@ def ca_with_article(word: str, gender: str = "m", preposition: str = "") -> str:
 
 def ca_de(word: str) -> str:
     """The preposition ``de`` before ``word``: ``d'`` before a vowel, ``de`` otherwise."""
-    return f"d'{word}" if ca_elides(word) else f"de {word}"
+    return f"d’{word}" if ca_elides(word) else f"de {word}"

@@ -1,4 +1,4 @@
-"""Grammar by rule: Hungarian a/az (numbers read aloud), Catalan elision and contractions."""
+"""Grammar by rule: Hungarian a/az (numbers read aloud), Catalan elision (typographic ’, as the seeds write it)."""
 
 import pytest
 
@@ -25,8 +25,8 @@ def test_hungarian_article_at_the_start_of_a_sentence_is_capitalised():
 @pytest.mark.parametrize(
     "word, article",
     [
-        ("as", "l'"), ("or", "l'"), ("1", "l'"), ("11", "l'"), ("8", "l'"), ("80", "l'"),
-        ("11a", "l'"), ("1r", "l'"), ("8è", "l'"),  # ordinals elide like their numbers
+        ("as", "l’"), ("or", "l’"), ("1", "l’"), ("11", "l’"), ("8", "l’"), ("80", "l’"),
+        ("11a", "l’"), ("1r", "l’"), ("8è", "l’"),  # ordinals elide like their numbers
         ("rei", "el "), ("2", "el "), ("10", "el "), ("12", "el "), ("18", "el "), ("100", "el "),
     ],
 )
@@ -38,5 +38,5 @@ def test_catalan_feminine_article_and_contractions():
     assert ca_article("dama", "f") == "la "
     assert ca_with_article("rei", preposition="de") == "del rei"
     assert ca_with_article("rei", preposition="a") == "al rei"
-    assert ca_with_article("as", preposition="de") == "de l'as"
-    assert ca_de("or") == "d'or" and ca_de("piques") == "de piques"
+    assert ca_with_article("as", preposition="de") == "de l’as"
+    assert ca_de("or") == "d’or" and ca_de("piques") == "de piques"
