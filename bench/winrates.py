@@ -72,7 +72,9 @@ PUBLISHED: dict[str, list[dict]] = {
          "source": "adnamsale/Solitaire, README (a solver for cardgames.io's Scorpion)",
          "url": "https://github.com/adnamsale/Solitaire"},
         {"figure": "12.8%", "rate": 0.128,
-         "what": "Scorpion, 1,000 random deals, wins proved by the vendor's search solver within its budget",
+         "what": "Scorpion, 1,000 random deals, wins proved by the vendor's search solver within its budget "
+                 "(its rules: sequences built where they lie; its Wasp page says the reserve may be dealt "
+                 "'at any moment')",
          "source": "playsolitaire.io, Wasp Solitaire page",
          "url": "https://playsolitaire.io/wasp-solitaire"},
     ],
