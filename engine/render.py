@@ -170,6 +170,13 @@ def _pile(cards_html: list[str], cls: str = "sol-cards") -> str:
     return f'<ol class="{cls}">' + "".join(f"<li>{h}</li>" for h in cards_html) + "</ol>"
 
 
+def _backs(n: int, lang: str) -> str:
+    """A stack of ``n`` card backs (the reserve, the stock): spans, as it may sit inside a button."""
+    if not n:
+        return ""
+    return '<span class="sol-backs">' + card(0, lang, face_up=False) * n + "</span>"
+
+
 # -- boards ----------------------------------------------------------------------------------------
 
 
@@ -225,7 +232,7 @@ def _scorpion_board(pos, lang: str, interactive: bool) -> str:
         )
     else:
         n = len(pos.reserve)
-        backs = _pile([card(0, lang, face_up=False)] * n, "sol-pile") if n else ""
+        backs = _backs(n, lang)
         label = text("reserve", lang)
         if n:
             count = t.npgettext("reserve", *_RESERVE_COUNT, n)
@@ -271,7 +278,7 @@ def _klondike_board(pos, lang: str, interactive: bool) -> str:
     in the app's fixed order ♠ ♥ ♦ ♣, then the 7 columns."""
     t = translator(lang)
     stock_n = len(pos.stock)
-    backs = _pile([card(0, lang, face_up=False)] * min(stock_n, 3), "sol-pile") if stock_n else ""
+    backs = _backs(min(stock_n, 3), lang)
     stock_label = text("stock", lang)
     stock_body = f'{backs}<span class="sol-count">{_esc(stock_n)}</span>'
     if interactive:

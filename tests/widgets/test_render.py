@@ -197,3 +197,11 @@ def test_the_widget_bridge_does_not_import_the_html_package():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-CLA-AAAAAAB"), ("klondike", "KL1-D1N-AAAAAAG")])
+def test_buttons_hold_only_phrasing_content(game, code):
+    # HTML allows no lists, divs or paragraphs inside a button (the reserve and the stock are buttons).
+    markup = render.board(engine.position(game, code=code), "en", interactive=True)
+    inside = re.findall(r"<button[^>]*>(.*?)</button>", markup)
+    assert inside and not [b for b in inside if re.search(r"<(ol|ul|li|div|p|button)[ >]", b)]
