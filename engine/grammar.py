@@ -56,8 +56,9 @@ def hu_with_article(word: str | int, capital: bool = False) -> str:
 
 
 # Words and numbers read with a vowel: as, or, hores; 1 (u/un), 11 (onze) and anything read from
-# "vuit" (8, 80, 800, 8000 …), ordinals included (l’1r, l’11a, l’8è).
-_CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|11?(?!\d)|8)", re.IGNORECASE)
+# "vuit" (8, 80, 800, 8000 …), ordinals included (l’1r, l’11a, l’8è). 1.000 … 1.999 are read "mil"
+# (the point groups thousands in Catalan): de 1.000, el 1.500.
+_CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|11(?!\d)|1(?!\d)(?!\.\d{3}(?![.\d]))|8)", re.IGNORECASE)
 
 
 def ca_elides(word: str) -> bool:

@@ -28,6 +28,8 @@ def test_hungarian_article_at_the_start_of_a_sentence_is_capitalised():
         ("as", "l’"), ("or", "l’"), ("1", "l’"), ("11", "l’"), ("8", "l’"), ("80", "l’"),
         ("11a", "l’"), ("1r", "l’"), ("8è", "l’"),  # ordinals elide like their numbers
         ("rei", "el "), ("2", "el "), ("10", "el "), ("12", "el "), ("18", "el "), ("100", "el "),
+        ("1,5", "l’"), ("11.000", "l’"), ("8.000", "l’"), ("1.000.000", "l’"),  # u coma cinc, onze mil, un milió
+        ("1.000", "el "), ("1.500", "el "),  # mil, mil cinc-cents
     ],
 )
 def test_catalan_article_elides_before_a_vowel_sound(word, article):
