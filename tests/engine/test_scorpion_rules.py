@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from scorpion_tables import column, run, scorpion, table
+from verdicts import made, refused
 
 import engine
 from engine import ScorpionPosition, ScorpionRules
@@ -16,22 +17,6 @@ from engine.errors import NotationError, RulesError
 from engine.scorpion import LAYOUTS, preset_name
 
 RESERVE = "2c9d7c"  # three face-down reserve cards, dealt onto columns 1, 2, 3 in this order
-
-
-def refused(pos, token: str) -> str:
-    """The reason id for a move the engine must refuse; the position must stay as it was."""
-    before, score = str(pos), pos.score
-    _, verdict = pos.play(token)
-    assert not verdict.legal, f"{token} should be refused in {before}"
-    assert (str(pos), pos.score) == (before, score)
-    return verdict.reason
-
-
-def made(pos, token: str) -> int:
-    """Play a move the engine must accept; returns its points."""
-    _, verdict = pos.play(token)
-    assert verdict.legal, f"{token} refused: {verdict.reason}"
-    return verdict.points
 
 
 def face_down_counts(pos) -> list[int]:
