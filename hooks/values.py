@@ -14,6 +14,12 @@ VALUE
     ``game.reason.<id>``: the app's message for a refused move (the engine's reason id), in the
     page's language, word for word as the app shows it: ``{{ scorpion.reason.same-suit }}`` is hu
     ``Szabály: a lapoknak azonos színűnek kell lenniük``; the text around it adds the quotes.
+    ``stats.<preset>.<field>``: a figure of the committed win rates (``examples/stats/winrates.json``,
+    ``hooks/directives/winrates.py``), for prose next to the ``solitaire winrates`` table:
+    ``deals``, ``won``, ``lost``, ``unknown``, ``budget`` are numbers (filters apply);
+    ``rate``, ``low``, ``high`` (its 95% interval), ``upper`` (every out-of-budget deal won) are
+    percentages with one decimal (en ``12.1%``, hu ``12,1%``, ca/ru ``12,1 %``); ``published_N`` is
+    the preset's Nth published figure with its own precision (``81.945% ± 0.084%``).
 FILTER
     ``| ordinal [m|f|n]``  en ``7th``, hu ``7.``, ca ``7è``/``7a`` (m/f), ru ``7-й``/``7-я``/``7-е``;
     ``| money``            the app's Vegas format, the same in every language: ``+$208``, ``$0``, ``-$52``;
@@ -45,6 +51,7 @@ PLACEHOLDER = re.compile(r"\{\{(?P<expr>.*?)\}\}", re.S)
 _TOKEN = re.compile(r'(?P<kw>[A-Za-z_]\w*)="(?P<kwval>[^"]*)"|(?P<pipe>\|)|(?P<word>[^\s|"]+)|(?P<bad>\S)')
 _FACT = re.compile(r"^(?P<game>[a-z][a-z0-9_-]*)(?:\[(?P<rules>[^\]]*)\])?\.(?P<key>[a-z_][a-z0-9_]*)$")
 _REASON = re.compile(r"^(?P<game>[a-z][a-z0-9_-]*)\.reason\.(?P<reason>[a-z][a-z0-9-]*)$")
+_STAT = re.compile(r"^stats\.(?P<preset>[a-z][a-z0-9-]*)\.(?P<field>[a-z_][a-z0-9_]*)$")
 _CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 Facts = Callable[[str, "str | None"], dict]
@@ -131,9 +138,10 @@ def parse(expr: str) -> Placeholder:
         raise PlaceholderError(f"{{{{{expr}}}}}: expected [article] value, e.g. {{{{ az scorpion.deck }}}}")
     article = head[0][1] if len(head) == 2 else None
     value = head[-1][1]
-    if not (_FACT.match(value) or _REASON.match(value) or value.isdigit() or re.fullmatch(r"-\d+", value)):
-        raise PlaceholderError(f"{{{{{expr}}}}}: {value!r} is not a fact (game.key), a message (game.reason.id) "
-                               "or a number")
+    if not (_FACT.match(value) or _REASON.match(value) or _STAT.match(value) or value.isdigit()
+            or re.fullmatch(r"-\d+", value)):
+        raise PlaceholderError(f"{{{{{expr}}}}}: {value!r} is not a fact (game.key), a message (game.reason.id), "
+                               "a win rate (stats.preset.field) or a number")
     filters = []
     for section in sections[1:]:
         if not section or section[0][0] != "word":
@@ -149,8 +157,13 @@ def parse(expr: str) -> Placeholder:
 
 def render_one(expr: str, lang: str, facts: Facts = engine_facts) -> str:
     p = parse(expr)
-    reason = _REASON.match(p.value)
-    value = engine_message(reason.group("game"), reason.group("reason"), lang) if reason else _value(p.value, facts)
+    reason, stat = _REASON.match(p.value), _STAT.match(p.value)
+    if reason:
+        value = engine_message(reason.group("game"), reason.group("reason"), lang)
+    elif stat:
+        value = win_rate(stat.group("preset"), stat.group("field"), lang)
+    else:
+        value = _value(p.value, facts)
     if isinstance(value, int) and not isinstance(value, bool):
         text = None
         for name, args, kwargs in p.filters:
@@ -185,6 +198,19 @@ def engine_message(game: str, reason: str, lang: str) -> str:
         raise PlaceholderError(e.message) from None
 
 
+def win_rate(preset: str, field: str, lang: str) -> int | str:
+    """``stats.<preset>.<field>``: a figure of the committed win rates (``hooks/directives/winrates.py``)."""
+    from .directives import winrates  # noqa: PLC0415
+
+    try:
+        presets = winrates.load()
+        if preset not in presets:
+            raise winrates.StatsError(f"no preset {preset!r} in {winrates.DATA.name} (presets: {', '.join(presets)})")
+        return winrates.stat(presets[preset], field, lang)
+    except winrates.StatsError as e:
+        raise PlaceholderError(f"stats.{preset}.{field}: {e}") from None
+
+
 def _value(name: str, facts: Facts) -> int | str:
     if re.fullmatch(r"-?\d+", name):
         return int(name)
@@ -203,6 +229,20 @@ def format_number(n: int, lang: str) -> str:
     from babel.numbers import format_decimal  # noqa: PLC0415
 
     return format_decimal(n, locale=lang)
+
+
+def format_percent(x: float, lang: str, decimals: int = 1) -> str:
+    """``x`` (a fraction) as a percentage with ``decimals`` decimals in the language's own pattern:
+    en ``12.1%``, hu ``12,1%``, ca and ru ``12,1 %`` (CLDR, from Babel)."""
+    import copy  # noqa: PLC0415
+
+    from babel import Locale  # noqa: PLC0415
+    from babel.numbers import parse_pattern  # noqa: PLC0415
+
+    locale = Locale.parse(lang)
+    pattern = copy.copy(parse_pattern(locale.percent_formats[None].pattern))
+    pattern.frac_prec = (decimals, decimals)
+    return pattern.apply(x, locale)
 
 
 @cache

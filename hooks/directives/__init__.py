@@ -27,6 +27,9 @@ Kinds:
     they need: ``hooks/widgets.py``): ``solitaire replay`` with ``id`` and ``record`` (+ ``upto``)
     or ``position``/``code`` + ``moves``; ``solitaire try`` with ``id``, the position, optional
     ``presets`` and ``attempt``; ``solitaire ruling`` with ``ruling: <record id>``.
+``winrates``
+    ``game``: the solver's win rates per preset and the published figures beside them, from
+    ``examples/stats/winrates.json`` (``winrates.py``).
 
 Adding a kind (``board``, ``replay``, ``try``, ``ruling`` …): write ``hooks/directives/<kind>.py``
 with ``KIND = "<kind>"``, ``KEYS`` (required) and ``OPTIONAL`` key names, ``render(directive) -> str``
@@ -41,12 +44,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import board, describe, replay, ruling, score_table, try_it
+from . import board, describe, replay, ruling, score_table, try_it, winrates
 
 INFO = re.compile(r"^solitaire(?:[ \t]+(?P<kind>\S+))?[ \t]*(?P<rest>.*)$")
 _LINE = re.compile(r"^(?P<key>[a-z][a-z0-9_-]*)[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
 
-_MODULES = (describe, score_table, board, replay, try_it, ruling)
+_MODULES = (describe, score_table, board, replay, try_it, ruling, winrates)
 KINDS: dict[str, Callable[[Directive], str]] = {m.KIND: m.render for m in _MODULES}
 
 
