@@ -63,6 +63,11 @@ def _unquote(text: str, where: str) -> str:
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise CatalogError(f"{where}: expected a quoted string, got {text[:40]!r}")
+    inner = text[1:-1]
+    if "\\" not in inner:  # most lines: no escapes, so no parser needed (it is slow in Pyodide)
+        if '"' in inner:
+            raise CatalogError(f"{where}: malformed string {text[:40]!r} (unescaped quote)")
+        return inner
     try:
         return ast.literal_eval(text)
     except (SyntaxError, ValueError):
