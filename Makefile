@@ -84,8 +84,14 @@ bench: setup browser
 lint: python-env
 	$(PY) -m ruff check .
 
-i18n-extract i18n-update i18n-compile i18n-check: python-env
+# The site's page catalogs (hooks.catalogs); update and check also cover the engine's own
+# (engine.po, scorpion.po, klondike.po: hooks.engine_catalogs).
+i18n-extract i18n-compile: python-env
 	$(PY) -m hooks.catalogs $(patsubst i18n-%,%,$@)
+
+i18n-update i18n-check: python-env
+	$(PY) -m hooks.catalogs $(patsubst i18n-%,%,$@)
+	$(PY) -m hooks.engine_catalogs $(patsubst i18n-%,%,$@)
 
 clean:
 	rm -rf $(SITE_DIR) build dist .pytest_cache .ruff_cache

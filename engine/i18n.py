@@ -202,7 +202,7 @@ class Translator:
     def suit(self, suit: int, form: str = "card") -> str:
         """``form="card"``: the word as used inside a card's name (hu kőr, ca cors, ru червей);
         ``form="name"``: the suit named on its own (ru черви)."""
-        return self.pgettext(f"suit|{form}", _SUIT_NAMES[suit])
+        return self.pgettext("suit|" + form, _SUIT_NAMES[suit])  # contexts listed by SUIT_FORMS
 
     def card(self, c: int, case: str = "nom") -> str:
         """The card's full name: en "4 of hearts", hu "kőr 4", ca "4 de cors", ru "четвёрка червей"."""

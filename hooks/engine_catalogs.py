@@ -7,7 +7,11 @@ go to ``engine.po``. Rank names are also asked for in grammatical cases (``rank|
 suits in two forms (``suit|card``, ``suit|name``): those contexts are added here from the
 engine's own lists.
 
-    python -m hooks.engine_catalogs          # update locales/*/LC_MESSAGES/{engine,scorpion,klondike}.po
+    python -m hooks.engine_catalogs update   # merge new msgids into locales/*/LC_MESSAGES/{engine,scorpion,klondike}.po
+    python -m hooks.engine_catalogs check    # coverage per domain and language; exit 1 when incomplete
+
+``make i18n-update`` and ``make i18n-check`` run these beside the site's own catalogs
+(``hooks.catalogs``). A bad PO file is one line naming ``file:line`` and exit status 2.
 """
 
 from __future__ import annotations
@@ -70,6 +74,53 @@ def update() -> list[Path]:
     return written
 
 
+def check(out=sys.stdout) -> bool:
+    """Print translated/total per domain and language (the engine's msgids as the source says
+    them now); list what is missing or fuzzy. True when every language is complete."""
+    sys.path.insert(0, str(ROOT))
+    from engine.i18n import parse_po  # noqa: PLC0415  (the engine's own reader: what it loads is what counts)
+
+    complete = True
+    print(f"{'catalog':<12}" + "".join(f"{lang:>12}" for lang in LANGUAGES), file=out)
+    gaps = []
+    for domain, template in extract().items():
+        wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+        cells = []
+        for lang in LANGUAGES:
+            path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+            shown = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+            entries = parse_po(path.read_text(encoding="utf-8"), shown) if path.exists() else []
+            done = {(e.msgctxt, e.msgid) for e in entries if e.translated}
+            fuzzy = {(e.msgctxt, e.msgid) for e in entries if e.fuzzy}
+            missing = sorted(wanted - done, key=str)
+            complete &= not missing
+            cells.append(f"{len(wanted) - len(missing)}/{len(wanted)}")
+            gaps += [f"{shown}: {'fuzzy' if k in fuzzy else 'missing'}: [{k[0]}] {k[1]!r}"
+                     for k in missing]
+        print(f"{domain:<12}" + "".join(f"{c:>12}" for c in cells), file=out)
+    for gap in gaps:
+        print(gap, file=out)
+    return complete
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse  # noqa: PLC0415
+
+    from engine.errors import EngineError  # noqa: PLC0415
+
+    parser = argparse.ArgumentParser(prog="python -m hooks.engine_catalogs")
+    parser.add_argument("verb", choices=("update", "check"), nargs="?", default="update")
+    args = parser.parse_args(argv)
+    try:
+        if args.verb == "check":
+            return 0 if check() else 1
+        for p in update():
+            print(p.relative_to(ROOT))
+        return 0
+    except EngineError as e:
+        print(f"error: {e.message}", file=sys.stderr)
+        return 2
+
+
 if __name__ == "__main__":
-    for p in update():
-        print(p.relative_to(ROOT))
+    sys.exit(main())
