@@ -233,3 +233,26 @@ def column_number(text: str, columns: int, token: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 3) or not 1 <= int(text) <= columns:
         raise NotationError(f"move {token!r}: no column {text!r} (columns are 1–{columns})")
     return int(text) - 1
+
+
+def describe_columns(t, cols, down, context: str) -> str:
+    """The columns part of a description: ``column 1: 3 face-down cards, then …; column 2: empty``.
+
+    Each game translates it in its own ``context`` (Scorpion ``column``, Klondike ``tableau``), so
+    that a game's wording (the seeds' Catalan "3 tapades") never leaks into the other's.
+    """
+    pget, npget = t.pgettext, t.npgettext  # the msgids are marked in each game (COLUMN_TEXTS)
+    columns = []
+    for n, (col, d) in enumerate(zip(cols, down), 1):
+        label = pget(context, "column {n}").format(n=n)
+        if not col:
+            content = pget(context, "empty")
+        else:
+            cards = ", ".join(t.card(c) for c in col[d:])
+            if d:
+                hidden = npget(context, "{n} face-down card", "{n} face-down cards", d).format(n=d)
+                content = pget(context, "{hidden}, then {cards}").format(hidden=hidden, cards=cards)
+            else:
+                content = cards
+        columns.append(pget(context, "{label}: {content}").format(label=label, content=content))
+    return "; ".join(columns)

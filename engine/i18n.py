@@ -218,6 +218,11 @@ def N_(context: str, message: str) -> str:
     return message
 
 
+def NP_(context: str, singular: str, plural: str) -> str:
+    """Marks a plural msgid (with its context) for extraction where it is written."""
+    return singular
+
+
 _RANK_NAMES = (
     N_("rank", "ace"), N_("rank", "2"), N_("rank", "3"), N_("rank", "4"), N_("rank", "5"), N_("rank", "6"),
     N_("rank", "7"), N_("rank", "8"), N_("rank", "9"), N_("rank", "10"), N_("rank", "jack"),

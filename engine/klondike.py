@@ -69,9 +69,9 @@ from typing import ClassVar
 
 from .cards import KING, card_token, parse_card
 from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
-from .core import Position, RulesBase, Verdict, column_number, register_reasons
+from .core import Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
 from .errors import NotationError
-from .i18n import N_, translator
+from .i18n import N_, NP_, translator
 from .prng import shuffled_deck
 
 COLUMNS = 7
@@ -198,6 +198,12 @@ def _follows(upper: int, lower: int) -> bool:
 
 
 # -- the position ---------------------------------------------------------------------------------
+
+COLUMN_TEXTS = (  # the columns of a description, in this game's own words (engine.core.describe_columns)
+    N_("tableau", "column {n}"), N_("tableau", "empty"), NP_("tableau", "{n} face-down card", "{n} face-down cards"),
+    N_("tableau", "{hidden}, then {cards}"), N_("tableau", "{label}: {content}"),
+)
+
 
 
 class KlondikePosition(Position):
@@ -733,20 +739,8 @@ class KlondikePosition(Position):
             ).format(n=n, cards=tops)
         else:
             found = t.pgettext("foundations", "foundations: empty")
-        columns = []
-        for number, (col, d) in enumerate(zip(self.cols, self.down), 1):
-            label = t.pgettext("tableau", "column {n}").format(n=number)
-            if not col:
-                content = t.pgettext("tableau", "empty")
-            else:
-                cards = ", ".join(t.card(c) for c in col[d:])
-                if d:
-                    hidden = t.npgettext("tableau", "{n} face-down card", "{n} face-down cards", d).format(n=d)
-                    content = t.pgettext("tableau", "{hidden}, then {cards}").format(hidden=hidden, cards=cards)
-                else:
-                    content = cards
-            columns.append(t.pgettext("tableau", "{label}: {content}").format(label=label, content=content))
-        text = f"{stock}; {waste}; {found}. {'; '.join(columns)}."
+        columns = describe_columns(t, self.cols, self.down, "tableau")
+        text = f"{stock}; {waste}; {found}. {columns}."
         if self.is_won():
             text += " " + t.pgettext("state", "Every card is on the foundations: the game is won.")
         return text

@@ -31,9 +31,9 @@ from typing import ClassVar
 
 from .cards import ACE, KING, card_token, parse_card, rank_of, suit_of
 from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
-from .core import LEGAL, Position, RulesBase, Verdict, column_number, register_reasons
+from .core import LEGAL, Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
 from .errors import NotationError
-from .i18n import N_, translator
+from .i18n import N_, NP_, translator
 from .prng import shuffled_deck
 
 RESERVE = -1  # location of a card in the reserve (or set aside)
@@ -122,6 +122,12 @@ class ScorpionRules(RulesBase):
     def grid(self) -> Layout:
         return LAYOUTS[self.layout]
 
+
+
+COLUMN_TEXTS = (  # the columns of a description, in this game's own words (engine.core.describe_columns)
+    N_("column", "column {n}"), N_("column", "empty"), NP_("column", "{n} face-down card", "{n} face-down cards"),
+    N_("column", "{hidden}, then {cards}"), N_("column", "{label}: {content}"),
+)
 
 PRESET_NAMES = {
     "classic": N_("preset", "Classic"),
@@ -554,20 +560,8 @@ class ScorpionPosition(Position):
                 ).format(n=n, suits=suits)
             else:
                 head += "; " + t.pgettext("removed", "no sequence removed yet")
-        columns = []
-        for n, (col, d) in enumerate(zip(self.cols, self.down), 1):
-            label = t.pgettext("column", "column {n}").format(n=n)
-            if not col:
-                content = t.pgettext("column", "empty")
-            else:
-                cards = ", ".join(t.card(c) for c in col[d:])
-                if d:
-                    hidden = t.npgettext("column", "{n} face-down card", "{n} face-down cards", d).format(n=d)
-                    content = t.pgettext("column", "{hidden}, then {cards}").format(hidden=hidden, cards=cards)
-                else:
-                    content = cards
-            columns.append(t.pgettext("column", "{label}: {content}").format(label=label, content=content))
-        text = f"{head}. {'; '.join(columns)}."
+        columns = describe_columns(t, self.cols, self.down, "column")
+        text = f"{head}. {columns}."
         if self.is_won():
             text += " " + t.pgettext("state", "The game is won.")
         return text

@@ -1,6 +1,6 @@
 """Extract the engine's msgids from its source and merge them into its PO catalogs.
 
-The engine's strings are written where they are used, marked with ``N_(context, msgid)`` or
+The engine's strings are written where they are used, marked with ``N_(context, msgid)`` (``NP_`` for plurals) or
 passed to ``pgettext``/``npgettext``; Babel's Python extractor finds them. A module's strings
 go to the domain of the same name (``engine/scorpion.py`` → ``scorpion.po``); the shared modules
 go to ``engine.po``. Rank names are also asked for in grammatical cases (``rank|acc`` …) and
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 LOCALES = ROOT / "locales"
 LANGUAGES = ("en", "hu", "ca", "ru")
-KEYWORDS = {"N_": ((1, "c"), 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 GAME_DOMAINS = ("scorpion", "klondike")
 
 
