@@ -287,7 +287,19 @@ class Record:
 
         ``translate`` gives the annotations in ``lang`` (see ``catalog_translator``); without it
         they stay in English. Any mismatch raises ``RecordError`` (``file:line: reason``).
+
+        A record that carries a ``_memo`` dict (the site build's records, read once per build and
+        never changed) keeps its replays there, one per language and translator.
         """
+        memo = self.__dict__.get("_memo")
+        if memo is not None:
+            key = (lang, translate)
+            if key not in memo:
+                memo[key] = tuple(self._replay(lang, translate))
+            return list(memo[key])
+        return self._replay(lang, translate)
+
+    def _replay(self, lang: str, translate: Translate | None) -> list[Frame]:
         pos = self.start_position()
         start_line = self.tag_lines.get("Code") or self.tag_lines.get("Position") or 1
         frames: list[Frame] = []

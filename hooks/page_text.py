@@ -35,11 +35,13 @@ def on_page_markdown(markdown, page, config, files):
         first = messages.first_line(Path(page.file.abs_src_path).read_text(encoding="utf-8-sig"), markdown)
     except OSError:
         first = 1
+    stash: list[str] = []
+    page._solitaire_stash = stash  # the directives' HTML, put back by on_page_content
     try:
         lookup = site_text.lookup(site, lang, po.slug(src))
         text, missing = translate.page(
             markdown, page=src, lang=lang, lookup=lookup, site_lookup=site_text.lookup(site, lang, po.SITE),
-            source_language=site.source_language, first_line=first)
+            source_language=site.source_language, first_line=first, stash=stash)
     except po.CatalogError as e:
         raise PluginError(str(e)) from None
     except translate.PageError as e:
@@ -50,6 +52,17 @@ def on_page_markdown(markdown, page, config, files):
         log.warning(f"{where}:{m.line}: [{lang}] {m.reason} {m.kind} (add it to {catalog}): "
                     f"{_short(m.msgid)}")
     return text
+
+
+def on_page_content(html, page, config, files):
+    """The directives' HTML back in place of the placeholders Markdown passed through."""
+    stash = getattr(page, "_solitaire_stash", None)
+    if stash:
+        html = translate.restore(html, stash)
+        page._solitaire_stash = None
+        if page.present_anchor_ids is not None:  # what MkDocs finds in raw HTML, for its link checks
+            page.present_anchor_ids |= translate.anchor_ids(stash)
+    return html
 
 
 def _short(text: str, size: int = 60) -> str:

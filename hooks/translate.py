@@ -24,7 +24,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 
 from markdown.extensions.toc import slugify
 
@@ -60,8 +60,15 @@ class Missing:
 
 def page(markdown: str, *, page: str, lang: str, lookup: Lookup, site_lookup: Lookup | None = None,
          source_language: str = "en", first_line: int = 1,
-         facts: values.Facts = values.engine_facts) -> tuple[str, list[Missing]]:
-    """The page ``markdown`` for ``lang`` and the blocks that fell back to English."""
+         facts: values.Facts = values.engine_facts,
+         stash: list[str] | None = None) -> tuple[str, list[Missing]]:
+    """The page ``markdown`` for ``lang`` and the blocks that fell back to English.
+
+    With ``stash`` (a list), a directive's HTML that Markdown would pass through unchanged (a block
+    of its own at the left margin, blank lines around it) goes into the list and the text has a
+    placeholder instead (``restore`` puts it back into the HTML): Markdown then need not parse the
+    boards' markup, which is most of a page's text.
+    """
     site_lookup = site_lookup or (lambda c, m: None)
     out: list[str] = []
     missing: list[Missing] = []
@@ -81,7 +88,13 @@ def page(markdown: str, *, page: str, lang: str, lookup: Lookup, site_lookup: Lo
 
     for seg in blocks.split(markdown, first_line):
         if seg.kind == "fence":
-            out.append(_fence(seg, lang, page, site_text(seg.line)))
+            html = _fence(seg, lang, page, site_text(seg.line))
+            if stash is not None and html.startswith("<") and html != seg.source:
+                body = html.rstrip("\r\n")
+                out.append(_STASH_TOKEN.format(len(stash)) + html[len(body):])
+                stash.append(body)
+            else:
+                out.append(html)
             continue
         if not seg.is_text:
             out.append(seg.source)
@@ -112,7 +125,45 @@ def page(markdown: str, *, page: str, lang: str, lookup: Lookup, site_lookup: Lo
         html = (f'<div class="admonition warning i18n-notice" role="note">'
                 f'<p{lang_attr}>{escape(notice)}</p></div>\n\n')
         out.insert(0 if title_at is None else title_at + 1, ("\n" if title_at is not None else "") + html)
-    return "".join(out), missing
+    text = "".join(out)
+    if stash:
+        text = _STASH.sub(lambda m: m.group(0) if _own_block(text, m) else stash[int(m.group(1))], text)
+    return text, missing
+
+
+_STASH_TOKEN = '<div data-solitaire-stash="{}"></div>'
+_STASH = re.compile(r'<div data-solitaire-stash="(\d+)"></div>')
+
+
+def _own_block(text: str, m: re.Match) -> bool:
+    """Markdown keeps a raw HTML block as it is when it stands alone between blank lines."""
+    before = text[: m.start()]
+    after = text[m.end():]
+    return (not before.strip() or before.endswith("\n\n")) and (not after.strip() or after.startswith(("\n\n", "\r\n\r\n")))
+
+
+_ID_ATTR = re.compile(r"""(?<=\s)(id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_TAG = re.compile(r"""<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>""")
+
+
+def anchor_ids(stash: list[str]) -> set[str]:
+    """The anchors (``id``, ``<a name>``) in the directives' HTML, as MkDocs would find them."""
+    found: set[str] = set()
+    for html in stash:
+        if " id=" not in html and " name=" not in html:
+            continue
+        for tag in _TAG.finditer(html):
+            for attr in _ID_ATTR.finditer(tag.group(2)):
+                if attr.group(1) == "id" or tag.group(1).lower() == "a":
+                    found.add(unescape(attr.group(2) if attr.group(2) is not None else attr.group(3)))
+    return found
+
+
+def restore(html: str, stash: list[str]) -> str:
+    """The page's HTML with the directives' HTML back in place of their placeholders."""
+    if not stash:
+        return html
+    return _STASH.sub(lambda m: stash[int(m.group(1))], html)
 
 
 def _values(text: str, lang: str, line: int, where: str | None, facts: values.Facts) -> str:

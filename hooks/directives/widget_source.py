@@ -81,17 +81,36 @@ def record(d: Directive, rel: str, key: str = "record"):
     path = (ROOT / rel).resolve()
     if not path.is_relative_to(ROOT / "examples") or not path.is_file():
         raise d.fail(f"record {rel!r}: no such file under examples/", key)
-    try:
-        return records.load(path)
-    except engine.EngineError as e:
-        raise d.fail(e.message, key) from None
+    stat = path.stat()
+    state = (path, stat.st_mtime_ns, stat.st_size)
+    if state not in _RECORDS:
+        try:
+            rec = records.load(path)
+        except engine.EngineError as e:
+            raise d.fail(e.message, key) from None
+        rec._memo = {}  # replayed once per language and build, not once per directive
+        _RECORDS[state] = rec
+    return _RECORDS[state]
 
 
 def translator(d: Directive, game: str):
     """The record texts' translations (``locales/<lang>/LC_MESSAGES/examples-<game>.po``)."""
     from engine import records  # noqa: PLC0415
 
-    return records.catalog_translator(d.lang, game)
+    path = records.catalog_path(d.lang, game)
+    try:
+        stat = path.stat()
+        key = (d.lang, game, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (d.lang, game, None, None)
+    if key not in _TRANSLATORS:
+        _TRANSLATORS[key] = records.catalog_translator(d.lang, game)
+    return _TRANSLATORS[key]
+
+
+# Records and record catalogs read once per build (four languages), keyed by file and its state.
+_RECORDS: dict = {}
+_TRANSLATORS: dict = {}
 
 
 def _record(d: Directive) -> dict:
