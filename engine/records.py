@@ -291,15 +291,20 @@ class Record:
         A record that carries a ``_memo`` dict (the site build's records, read once per build and
         never changed) keeps its replays there, one per language and translator.
         """
-        memo = self.__dict__.get("_memo")
-        if memo is not None:
-            key = (lang, translate)
-            if key not in memo:
-                memo[key] = tuple(self._replay(lang, translate))
-            return list(memo[key])
         return self._replay(lang, translate)
 
-    def _replay(self, lang: str, translate: Translate | None) -> list[Frame]:
+    def _replay(self, lang: str, translate: Translate | None, describe: bool = True) -> list[Frame]:
+        """``replay``; ``describe=False`` leaves the frames' descriptions empty (the widgets'
+        configs need none of them), and a ``_memo`` keeps the result (see ``replay``)."""
+        memo = self.__dict__.get("_memo")
+        if memo is not None:
+            key = (lang, translate, describe)
+            if key not in memo:
+                memo[key] = tuple(self._play(lang, translate, describe))
+            return list(memo[key])
+        return self._play(lang, translate, describe)
+
+    def _play(self, lang: str, translate: Translate | None, describe: bool) -> list[Frame]:
         pos = self.start_position()
         start_line = self.tag_lines.get("Code") or self.tag_lines.get("Position") or 1
         frames: list[Frame] = []
@@ -310,7 +315,8 @@ class Record:
             frames.append(Frame(
                 index=len(frames), move=state["move"], line=state["line"], points=state["points"],
                 position=str(pos), score=pos.score, score_text=pos.score_text(lang), won=pos.is_won(),
-                description=pos.describe(lang), annotation=self.translated(state["note"], translate),
+                description=pos.describe(lang) if describe else "",
+                annotation=self.translated(state["note"], translate),
                 attempts=tuple(pending),
             ))
             pending.clear()
@@ -382,7 +388,7 @@ class Record:
     # -- what the widgets take (engine.web.Session configs) ------------------------------------
     def replay_config(self, lang: str = "en", translate: Translate | None = None) -> dict:
         """A replay widget's config: start, score, rules, moves and one annotation per frame."""
-        frames = self.replay(lang, translate)
+        frames = self._replay(lang, translate, describe=False)
         start = self.start_position()
         return {"kind": "replay", "game": self.game, "rules": str(start.rules), "start": frames[0].position,
                 "score": start.score, "moves": self.moves, "lang": lang,
@@ -392,7 +398,7 @@ class Record:
     def try_config(self, lang: str = "en", translate: Translate | None = None) -> dict:
         """A try-it widget's config for a ruling: its position, its disputed move and the rule sets
         it names (the record's own first)."""
-        frames = self.replay(lang, translate)
+        frames = self._replay(lang, translate, describe=False)
         at = next((f for f in frames if f.attempts), None)
         if at is None:
             raise self.error(1, "a try-it widget needs an attempt (?MOVE VERDICT …) to show")

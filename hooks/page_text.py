@@ -10,6 +10,7 @@ renders the directives. Blocks that fall back to English are reported as warning
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
 
 import engine  # noqa: E402, F401  (values and directives call it while pages are built)
-from hooks import messages, po, site_text, translate  # noqa: E402
+from hooks import messages, po, search_text, site_text, translate  # noqa: E402
 
 log = get_plugin_logger("i18n")
 
@@ -58,11 +59,26 @@ def on_page_content(html, page, config, files):
     """The directives' HTML back in place of the placeholders Markdown passed through."""
     stash = getattr(page, "_solitaire_stash", None)
     if stash:
-        html = translate.restore(html, stash)
         page._solitaire_stash = None
         if page.present_anchor_ids is not None:  # what MkDocs finds in raw HTML, for its link checks
             page.present_anchor_ids |= translate.anchor_ids(stash)
+        full = translate.restore(html, stash)
+        if any(name.endswith("search") for name in config.plugins) and not os.environ.get("SOLITAIRE_FULL_SEARCH_TEXT"):
+            # the search plugin (on_page_context, before the hooks' own) reads the boards' text
+            # from a brief copy; on_page_context below gives the page its full HTML back
+            page._solitaire_full = full
+            return translate.restore(html, [search_text.brief(h) for h in stash])
+        return full
     return html
+
+
+def on_page_context(context, page, config, nav):
+    """The page's full HTML back, after the search plugin has read its brief copy."""
+    full = getattr(page, "_solitaire_full", None)
+    if full is not None:
+        page.content = full
+        page._solitaire_full = None
+    return context
 
 
 def _short(text: str, size: int = 60) -> str:

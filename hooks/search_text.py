@@ -1,0 +1,93 @@
+"""What the search index reads of a directive's HTML, in far fewer tags.
+
+mkdocs-material's search plugin parses every page's HTML (``Parser`` in
+``material/plugins/search/plugin.py``) and keeps its text, whitespace collapsed, with a few tags
+(``p``, ``li``, ``code`` …). A board is thousands of ``span``s whose only text is the cards'
+spoken names; parsing them was half the cost of the site build. ``brief(html)`` gives HTML that
+the plugin turns into the same index entry: the kept tags where the plugin keeps them, the text
+chunks it would append (runs of text joined, whitespace chunks kept apart by ``<wbr>`` so the
+plugin collapses them as before), the other tags left out. HTML the shortcut cannot vouch for
+(headings, ``pre``, scripts and styles, search exclusions, unbalanced tags, an unquoted ``>``)
+is returned unchanged. The page itself always gets the full HTML (``page_text.on_page_context``).
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape, unescape
+
+KEEP = frozenset({"p", "code", "pre", "li", "ol", "ul", "sub", "sup"})
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+                  "source", "track", "wbr"})
+_UNSAFE = re.compile(r"<(?:h[1-6]|pre|script|style|object|!|\?)|data-search-exclude|linenodiv|<[^>]*<", re.I)
+_TOKEN = re.compile(r"""<(/?)([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(/?)>|([^<]+)""")
+
+
+def brief(html: str) -> str:
+    """``html`` (one directive's block) as the search plugin needs it, or unchanged."""
+    if _UNSAFE.search(html):
+        return html
+    out: list[str] = []
+    stack: list[str] = []
+    run: list[str] = []  # text chunks since the last kept tag, as the plugin would append them
+    first = True  # the run's first chunk: whether a whitespace chunk counts depends on the page before
+
+    def flush() -> None:
+        nonlocal first
+        text: list[str] = []
+        for chunk in run:
+            if chunk == " ":
+                if text:
+                    out.append("".join(text))
+                    text.clear()
+                out.append("<wbr> <wbr>")
+            else:
+                text.append(chunk)
+        if text:
+            out.append("".join(text))
+        run.clear()
+
+    last_space = False
+    pos = 0
+    for m in _TOKEN.finditer(html):
+        if m.start() != pos:
+            return html
+        pos = m.end()
+        data = m.group(5)
+        if data is not None:
+            data = unescape(data)
+            if data.isspace():
+                if first or not last_space:  # the first: the page decides (the plugin sees " ")
+                    run.append(" ")
+                last_space = True
+            else:
+                run.append(escape(data.replace("\n", " "), quote=False))
+                last_space = False
+            first = False
+            continue
+        closing, tag, selfclose = m.group(1), m.group(2).lower(), m.group(4)
+        if closing and selfclose:
+            return html
+        if not closing:
+            if tag in VOID:
+                continue
+            stack.append(tag)
+            if tag in KEEP:
+                flush()
+                out.append(f"<{tag}>")
+                first, last_space = False, False
+            if not selfclose:
+                continue
+        if not stack or stack[-1] != tag:
+            if tag in KEEP:
+                return html
+            continue
+        stack.pop()
+        if tag in KEEP:
+            flush()
+            out.append(f"</{tag}>")
+            first = True  # an empty element is taken back: what came before it decides again
+    if pos != len(html) or stack:
+        return html
+    flush()
+    return "<div>" + "".join(out) + "</div>"
