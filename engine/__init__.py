@@ -10,26 +10,54 @@ Pure Python, no dependencies; the same code runs in CPython and in Pyodide.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from importlib import import_module
+
 from .codes import DealCode, parse_code
 from .core import UNDO_LIMIT, Position, Verdict
 from .errors import EngineError, NotationError, RulesError
-from .klondike import KlondikePosition, KlondikeRules
 from .scorpion import ScorpionPosition, ScorpionRules
 
-GAMES: dict[str, type[Position]] = {"scorpion": ScorpionPosition, "klondike": KlondikePosition}
-RULES = {"scorpion": ScorpionRules, "klondike": KlondikeRules}
-_FACTS = {}
-_SCORING = {}
 
-from . import scorpion as _scorpion  # noqa: E402
+class _Registry(Mapping):
+    """A game's name → one of its module's attributes. Each game's module is imported when one of
+    its entries is first looked up (the browser's widgets for Scorpion never compile Klondike)."""
 
-_FACTS["scorpion"] = _scorpion.facts
-_SCORING["scorpion"] = _scorpion.scoring_table
+    def __init__(self, **attributes: str):
+        self._attributes = attributes  # game → the attribute's name in the game's module
 
-from . import klondike as _klondike  # noqa: E402
+    def __getitem__(self, game: str):
+        if game not in _MODULES:
+            raise KeyError(game)
+        return getattr(import_module(_MODULES[game], __name__), self._attributes[game])
 
-_FACTS["klondike"] = _klondike.facts
-_SCORING["klondike"] = _klondike.scoring_table
+    def __contains__(self, game) -> bool:
+        return game in _MODULES
+
+    def __iter__(self):
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+_MODULES = {"scorpion": ".scorpion", "klondike": ".klondike"}
+GAMES: Mapping[str, type[Position]] = _Registry(scorpion="ScorpionPosition", klondike="KlondikePosition")
+RULES: Mapping[str, type] = _Registry(scorpion="ScorpionRules", klondike="KlondikeRules")
+_FACTS: Mapping = _Registry(scorpion="facts", klondike="facts")
+_SCORING: Mapping = _Registry(scorpion="scoring_table", klondike="scoring_table")
+_LAZY = {"KlondikePosition": ".klondike", "KlondikeRules": ".klondike"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _game(game: str) -> str:
