@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 PLACEHOLDER = re.compile(r"\{\{(?P<expr>.*?)\}\}", re.S)
 _TOKEN = re.compile(r'(?P<kw>[A-Za-z_]\w*)="(?P<kwval>[^"]*)"|(?P<pipe>\|)|(?P<word>[^\s|"]+)|(?P<bad>\S)')
@@ -203,12 +203,28 @@ def win_rate(preset: str, field: str, lang: str) -> int | str:
     from .directives import winrates  # noqa: PLC0415
 
     try:
-        presets = winrates.load()
+        presets = _win_rates(winrates)
         if preset not in presets:
             raise winrates.StatsError(f"no preset {preset!r} in {winrates.DATA.name} (presets: {', '.join(presets)})")
         return winrates.stat(presets[preset], field, lang)
     except winrates.StatsError as e:
         raise PlaceholderError(f"stats.{preset}.{field}: {e}") from None
+
+
+_WIN_RATES: dict = {}
+
+
+def _win_rates(winrates) -> dict[str, dict]:
+    """``winrates.load()``, read and checked once per state of the file (not once per value)."""
+    try:
+        stat = winrates.DATA.stat()
+        key = (winrates.DATA, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return winrates.load()  # its own error
+    if key not in _WIN_RATES:
+        _WIN_RATES.clear()
+        _WIN_RATES[key] = winrates.load()
+    return _WIN_RATES[key]
 
 
 def _value(name: str, facts: Facts) -> int | str:
@@ -225,6 +241,7 @@ def _value(name: str, facts: Facts) -> int | str:
 # -- numbers and filters --------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
 def format_number(n: int, lang: str) -> str:
     from babel.numbers import format_decimal  # noqa: PLC0415
 
