@@ -21,17 +21,21 @@ PROBE_READY = '#probe[data-state="ready"], #probe[data-state="error"]'
 
 
 def measure_cold_load(
-    root: Path, page_path: str, ready_selector: str, *, runs: int = RUNS, timeout_ms: int = 120_000
+    root: Path, page_path: str, ready_selector: str, *, runs: int = RUNS, timeout_ms: int = 120_000,
+    strict: bool = True,
 ) -> dict:
     """Serve ``root``; open ``page_path`` ``runs`` times, each in a newly launched browser.
 
-    Returns ``ms`` (each run, navigation to ``ready_selector`` attached), ``median_ms`` and ``bytes``
-    (what the server sent in one run). Fails if a run's page logs errors or leaves 127.0.0.1.
+    Returns ``ms`` (each run, navigation to ``ready_selector`` attached), ``median_ms``, ``bytes``
+    (what the server sent in one run) and ``errors``. A run that leaves 127.0.0.1 always fails; one
+    whose page logs errors fails when ``strict``, otherwise its errors are returned for the table
+    (a benchmark measures; the browser tests judge).
     """
     from playwright.sync_api import sync_playwright
 
     timings: list[float] = []
     sent: list[int] = []
+    errors: set[str] = set()
     with sync_playwright() as playwright, StaticServer(root) as server:
         for _ in range(runs):
             browser = launch(playwright)
@@ -46,10 +50,14 @@ def measure_cold_load(
                 page.wait_for_selector(ready_selector, state="attached", timeout=timeout_ms)
                 timings.append((time.perf_counter() - started) * 1000)
                 sent.append(server.bytes_sent())
-                log.assert_clean()
+                if strict:
+                    log.assert_clean()
+                else:
+                    log.assert_local_only()
+                    errors.update(log.console_errors + log.page_errors + log.failed_requests)
             finally:
                 browser.close()
-    return {"ms": timings, "median_ms": statistics.median(timings), "bytes": max(sent)}
+    return {"ms": timings, "median_ms": statistics.median(timings), "bytes": max(sent), "errors": sorted(errors)}
 
 
 def run():

@@ -32,7 +32,7 @@ for path in (str(ROOT), str(ROOT / "tests")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-from bench.bench_runtime import PROBE_READY  # noqa: E402
+from bench.bench_runtime import PROBE_READY, measure_cold_load  # noqa: E402
 from tests.chromium import PageLog, StaticServer, block_offsite, launch  # noqa: E402
 from tests.pyodide_runtime import write_probe_page  # noqa: E402
 from tests.widget_site import built  # noqa: E402
@@ -53,32 +53,6 @@ _CLICK_TO_BOARD = """async ([widget, selector]) => {
   root.querySelector(selector).click();
   return (await changed) - started;
 }"""
-
-
-def cold_load(site: Path, page_path: str, ready: str, runs: int = RUNS) -> dict:
-    """Like bench_runtime.measure_cold_load (a freshly launched browser per run, navigation to
-    ``ready``), but a page's console errors are counted for the table instead of failing the run
-    (a benchmark measures; the browser tests judge). Leaving 127.0.0.1 still fails."""
-    from playwright.sync_api import sync_playwright
-
-    timings, errors = [], set()
-    with sync_playwright() as playwright, StaticServer(site) as server:
-        for _ in range(runs):
-            browser = launch(playwright)
-            try:
-                context = browser.new_context()
-                block_offsite(context)
-                log = PageLog.attach(context)
-                page = context.new_page()
-                started = time.perf_counter()
-                page.goto(server.url + page_path)
-                page.wait_for_selector(ready, state="attached", timeout=120_000)
-                timings.append((time.perf_counter() - started) * 1000)
-                log.assert_local_only()
-                errors.update(log.console_errors + log.page_errors + log.failed_requests)
-            finally:
-                browser.close()
-    return {"ms": timings, "median_ms": statistics.median(timings), "errors": sorted(errors)}
 
 
 def click_timings(site: Path) -> dict[str, list[float]]:
@@ -146,8 +120,8 @@ def run():
         # benchmark slows both pages alike, and the ratio stays fair.
         widget_runs, bare_runs = [], []
         for _ in range(RUNS):
-            bare_runs.append(cold_load(bare_root, "bare.html", PROBE_READY, runs=1))
-            widget_runs.append(cold_load(bare_root, PAGE, READY, runs=1))
+            bare_runs.append(measure_cold_load(bare_root, "bare.html", PROBE_READY, runs=1, strict=False))
+            widget_runs.append(measure_cold_load(bare_root, PAGE, READY, runs=1, strict=False))
     widget = {"ms": [r["ms"][0] for r in widget_runs], "errors": sorted({e for r in widget_runs for e in r["errors"]})}
     bare = {"ms": [r["ms"][0] for r in bare_runs]}
     widget["median_ms"], bare["median_ms"] = statistics.median(widget["ms"]), statistics.median(bare["ms"])
