@@ -31,7 +31,6 @@ class Verdict:
     legal: bool
     reason: str | None = None
     points: int = 0
-    domain: ClassVar[str] = "reason"
 
     def message(self, lang: str = "en") -> str:
         """The app's message for a refused move, in ``lang`` ("" when the move is legal)."""
@@ -40,8 +39,6 @@ class Verdict:
         english = REASONS.get(self.reason, self.reason)
         return translator(lang).pgettext("reason", english)
 
-
-LEGAL = Verdict(True)
 
 REASONS: dict[str, str] = {
     # Shared by both games. Each game module adds its own with ``register_reasons``.

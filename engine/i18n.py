@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from .cards import card_symbol, rank_of, suit_of
+from .cards import rank_of, suit_of
 from .errors import EngineError
 
 LANGUAGES = ("en", "hu", "ca", "ru")
@@ -187,9 +187,6 @@ class Translator:
                 return found[idx]
         return singular if n == 1 else plural
 
-    def plural_index(self, n: int) -> int:
-        return self._plural(n)
-
     # -- cards -------------------------------------------------------------------------------
     def rank(self, rank: int, case: str = "nom") -> str:
         english = _RANK_NAMES[rank]
@@ -208,9 +205,6 @@ class Translator:
         """The card's full name: en "4 of hearts", hu "kőr 4", ca "4 de cors", ru "четвёрка червей"."""
         pattern = self.pgettext("card", "{rank} of {suit}")
         return pattern.format(rank=self.rank(rank_of(c), case), suit=self.suit(suit_of(c)))
-
-    def symbol(self, c: int) -> str:
-        return card_symbol(c)
 
 
 def N_(context: str, message: str) -> str:

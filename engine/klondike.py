@@ -385,10 +385,6 @@ class KlondikePosition(Position):
             raise NotationError(f"score {score}: Normal scoring never goes below 0")
         return score
 
-    def copy(self) -> KlondikePosition:
-        return KlondikePosition(self.cols, self.down, list(reversed(self.stock)), self.waste, self.found,
-                                self.rules, self.score)
-
     def __str__(self) -> str:
         cols = "/".join(
             "".join(card_token(c, i >= d) for i, c in enumerate(col)) for col, d in zip(self.cols, self.down)

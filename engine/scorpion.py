@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from .cards import ACE, KING, card_token, parse_card, rank_of, suit_of
 from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
-from .core import LEGAL, Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
+from .core import Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
 from .errors import NotationError
 from .i18n import N_, NP_, translator
 from .prng import shuffled_deck
@@ -287,10 +287,6 @@ class ScorpionPosition(Position):
     @staticmethod
     def code(number: int, preset: str = "classic") -> str:
         return str(DealCode("SC", 1, ScorpionRules.CODES[preset], number))
-
-    def copy(self) -> ScorpionPosition:
-        other = ScorpionPosition(self.cols, self.down, self.reserve, self.removed, self.rules, self.score)
-        return other
 
     def __str__(self) -> str:
         cols = "/".join(
@@ -627,4 +623,4 @@ def scoring_table(rules=None, lang: str = "en") -> list[tuple[str, str]]:
     return [(t.pgettext("scoring", label), f"+{p}" if p else "0") for _, label, p in SCORING]
 
 
-__all__ = ["ScorpionRules", "ScorpionPosition", "Layout", "LAYOUTS", "DEAL", "facts", "scoring_table", "LEGAL"]
+__all__ = ["ScorpionRules", "ScorpionPosition", "Layout", "LAYOUTS", "DEAL", "facts", "scoring_table"]
