@@ -18,6 +18,8 @@ The markup is the widgets' DOM contract (DESIGN.md §5): columns ``[data-column=
 face-up cards ``[data-card="4H"]`` (face-down cards carry no card, only ``data-face="down"``),
 buttons ``[data-action=…]``, and ``[data-role=…]`` for the description, message, score and move
 list. Every text goes through the engine's catalogs and every value is escaped as ``html.escape`` does.
+The board, the toolbar and the hint carry ``data-search-exclude``: a site's search indexes a widget's
+description, message, move list and verdicts, not the names of its cards and buttons.
 """
 
 from __future__ import annotations
@@ -267,7 +269,7 @@ def _scorpion_board(pos, lang: str, interactive: bool) -> str:
             f'{_pile(places, "sol-pile sol-spread")}</div>'
         )
     return (
-        f'<div class="sol-board sol-scorpion" data-role="board">'
+        f'<div class="sol-board sol-scorpion" data-role="board" data-search-exclude>'
         f'<div class="sol-top">{"".join(top)}</div>'
         f"{_columns(pos, lang, interactive, pos.cols, pos.down)}</div>"
     )
@@ -311,7 +313,7 @@ def _klondike_board(pos, lang: str, interactive: bool) -> str:
         f'{_esc(text("foundations", lang))}</span>{found_html}</div>'
     )
     return (
-        f'<div class="sol-board sol-klondike" data-role="board"><div class="sol-top">{top}</div>'
+        f'<div class="sol-board sol-klondike" data-role="board" data-search-exclude><div class="sol-top">{top}</div>'
         f"{_columns(pos, lang, interactive, pos.cols, pos.down)}</div>"
     )
 
@@ -422,11 +424,11 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
         '<span data-role="status"></span></span>'
     )
     parts.append(
-        f'<div class="sol-toolbar" role="toolbar"{_attrs(aria_label=text("controls", lang))}>'
+        f'<div class="sol-toolbar" role="toolbar"{_attrs(aria_label=text("controls", lang))} data-search-exclude>'
         f'{"".join(controls)}{score}{progress}</div>'
     )
     hint = text("replay-hint" if kind == "replay" else "try-hint", lang)
-    parts.append(f'<p class="sol-hint">{_esc(hint)}</p>')
+    parts.append(f'<p class="sol-hint" data-search-exclude>{_esc(hint)}</p>')
     parts.append(frame["board"])
     legal = frame.get("legal")
     parts.append(

@@ -10,7 +10,6 @@ renders the directives. Blocks that fall back to English are reported as warning
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -63,9 +62,9 @@ def on_page_content(html, page, config, files):
         if page.present_anchor_ids is not None:  # what MkDocs finds in raw HTML, for its link checks
             page.present_anchor_ids |= translate.anchor_ids(stash)
         full = translate.restore(html, stash)
-        if any(name.endswith("search") for name in config.plugins) and not os.environ.get("SOLITAIRE_FULL_SEARCH_TEXT"):
-            # the search plugin (on_page_context, before the hooks' own) reads the boards' text
-            # from a brief copy; on_page_context below gives the page its full HTML back
+        if any(name.endswith("search") for name in config.plugins):
+            # the search plugin (on_page_context, before the hooks' own) reads a brief copy of the
+            # directives (hooks/search_text.py); on_page_context below gives the page its full HTML back
             page._solitaire_full = full
             return translate.restore(html, [search_text.brief(h) for h in stash])
         return full

@@ -4,11 +4,15 @@ mkdocs-material's search plugin parses every page's HTML (``Parser`` in
 ``material/plugins/search/plugin.py``) and keeps its text, whitespace collapsed, with a few tags
 (``p``, ``li``, ``code`` …). A board is thousands of ``span``s whose only text is the cards'
 spoken names; parsing them was half the cost of the site build. ``brief(html)`` gives HTML that
-the plugin turns into the same index entry: the kept tags where the plugin keeps them, the text
-chunks it would append (runs of text joined, whitespace chunks kept apart by ``<wbr>`` so the
-plugin collapses them as before), the other tags left out. HTML the shortcut cannot vouch for
-(headings, ``pre``, scripts and styles, search exclusions, unbalanced tags, an unquoted ``>``)
-is returned unchanged. The page itself always gets the full HTML (``page_text.on_page_context``).
+the plugin turns into the index entry the full HTML means: the kept tags where the plugin keeps
+them, the text chunks it would append (runs of text joined, whitespace chunks kept apart by
+``<wbr>`` so the plugin collapses them as before), the other tags left out, and every element
+marked ``data-search-exclude`` (the widgets' boards, toolbars and hints, ``engine/render.py``)
+left out whole, its children included, as Material documents the attribute. (Material's own parser
+compares elements by tag name only, so a ``div`` inside an excluded ``div`` ends the exclusion
+early; here the matching end tag does.) HTML the shortcut cannot vouch for (headings, ``pre``,
+scripts and styles, line numbers, unbalanced tags, an unquoted ``>``) is returned unchanged.
+The page itself always gets the full HTML (``page_text.on_page_context``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from html import escape, unescape
 KEEP = frozenset({"p", "code", "pre", "li", "ol", "ul", "sub", "sup"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                   "source", "track", "wbr"})
-_UNSAFE = re.compile(r"<(?:h[1-6]|pre|script|style|object|!|\?)|data-search-exclude|linenodiv|<[^>]*<", re.I)
+_UNSAFE = re.compile(r"<(?:h[1-6]|pre|script|style|object|!|\?)|linenodiv|<[^>]*<", re.I)
+_EXCLUDE = re.compile(r"""\sdata-search-exclude(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?(?=[\s/>]|$)""", re.I)
 _TOKEN = re.compile(r"""<(/?)([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(/?)>|([^<]+)""")
 
 
@@ -49,8 +54,9 @@ def brief(html: str) -> str:
 
     last_space = False
     pos = 0
-    for m in _TOKEN.finditer(html):
-        if m.start() != pos:
+    while pos < len(html):
+        m = _TOKEN.match(html, pos)
+        if m is None:
             return html
         pos = m.end()
         data = m.group(5)
@@ -71,6 +77,13 @@ def brief(html: str) -> str:
         if not closing:
             if tag in VOID:
                 continue
+            if _EXCLUDE.search(m.group(3)):
+                if selfclose:
+                    continue
+                pos = _skip(html, pos, tag)
+                if pos < 0:
+                    return html
+                continue
             stack.append(tag)
             if tag in KEEP:
                 flush()
@@ -87,7 +100,27 @@ def brief(html: str) -> str:
             flush()
             out.append(f"</{tag}>")
             first = True  # an empty element is taken back: what came before it decides again
-    if pos != len(html) or stack:
+    if stack:
         return html
     flush()
     return "<div>" + "".join(out) + "</div>"
+
+
+def _skip(html: str, pos: int, tag: str) -> int:
+    """Where the element whose start tag ends at ``pos`` ends (after its end tag); -1 if it does not."""
+    depth = 1
+    for m in _same_tag(tag).finditer(html, pos):
+        if m.group(1):
+            depth -= 1
+            if not depth:
+                return m.end()
+        elif not m.group(2):
+            depth += 1
+    return -1
+
+
+def _same_tag(tag: str, _cache: dict[str, re.Pattern] = {}) -> re.Pattern:  # noqa: B006 (a cache)
+    """Start and end tags named ``tag`` (group 1: ``/`` for an end tag; group 2: ``/`` if self-closing)."""
+    if tag not in _cache:
+        _cache[tag] = re.compile(rf"""<(/?){re.escape(tag)}(?=[\s/>])(?:[^>"']|"[^"]*"|'[^']*')*?(/?)>""", re.I)
+    return _cache[tag]
