@@ -43,12 +43,17 @@ def is_red(c: int) -> bool:
 
 def parse_card(text: str) -> int:
     """``"4H"`` → the card; upper or lower case (case marks face up/down in positions)."""
-    if len(text) == 2 and text.isascii():  # "ſ".upper() == "S": only ASCII letters are notation
-        r = RANKS.find(text[0].upper())
-        s = SUITS.find(text[1].upper())
-        if r >= 0 and s >= 0:
-            return card(r, s)
-    raise NotationError(f"{text!r} is not a card (rank {RANKS} then suit {SUITS}, e.g. 4H, TS)")
+    found = _TOKENS.get(text)
+    if found is None:
+        raise NotationError(f"{text!r} is not a card (rank {RANKS} then suit {SUITS}, e.g. 4H, TS)")
+    return found
+
+
+# Every way to write a card: rank and suit, each in either case (ASCII only: "ſ".upper() == "S").
+_TOKENS: dict[str, int] = {
+    r + s: card(RANKS.index(r.upper()), SUITS.index(s.upper()))
+    for r in RANKS + RANKS.lower() for s in SUITS + SUITS.lower()
+}
 
 
 def card_token(c: int, face_up: bool = True) -> str:

@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import ClassVar
 
 from .cards import KING, card_token, parse_card
@@ -206,6 +207,105 @@ COLUMN_TEXTS = (  # the columns of a description, in this game's own words (engi
 
 
 
+@lru_cache(maxsize=256)
+def _parse_position(text: str, rules: KlondikeRules) -> tuple:
+    """The columns, face-down counts, stock, waste and foundations of a position string, checked.
+
+    Pure, so kept by its input (see ``engine.scorpion._parse_position``); the constructor copies them."""
+    fields = text.split(" ")
+    if len(fields) != 4:
+        raise NotationError(
+            "Klondike position needs 4 space-separated fields (columns, stock, waste, foundations), "
+            f"got {len(fields)}"
+        )
+    col_text, stock_text, waste_text, found_text = fields
+    parts = col_text.split("/")
+    if len(parts) != COLUMNS:
+        raise NotationError(f"Klondike position has {len(parts)} columns; Klondike has {COLUMNS}")
+    seen: dict[int, str] = {}
+
+    def take(c: int, where: str) -> None:
+        if c in seen:
+            raise NotationError(f"card {card_token(c)} appears twice ({seen[c]} and {where})")
+        seen[c] = where
+
+    def cards(run: str, where: str) -> list[tuple[int, str]]:
+        if len(run) % 2:
+            raise NotationError(f"{where}: {run!r} is not a run of two-character cards")
+        out = []
+        for i in range(0, len(run), 2):
+            tok = run[i : i + 2]
+            c = parse_card(tok)
+            if tok not in (tok.upper(), tok.lower()):
+                raise NotationError(f"{where}: {tok!r} mixes cases (face up is upper case, face down lower)")
+            take(c, where)
+            out.append((c, tok))
+        return out
+
+    columns, down = [], []
+    for n, part in enumerate(parts, 1):
+        where = f"column {n}"
+        col, d, prev_up = [], 0, None
+        for c, tok in cards(part, where):
+            if tok.islower():
+                if prev_up is not None:
+                    raise NotationError(f"{where}: face-down card {tok} lies on a face-up card")
+                d += 1
+            else:
+                if prev_up is not None and not _follows(c, prev_up):
+                    raise NotationError(
+                        f"{where}: {tok} cannot lie on {card_token(prev_up)} (face-up cards go down "
+                        "one rank at a time in alternating colours)"
+                    )
+                prev_up = c
+            col.append(c)
+        if col and prev_up is None:
+            raise NotationError(f"{where}: ends with a face-down card (it would have turned face up)")
+        columns.append(col)
+        down.append(d)
+    stock = []
+    if stock_text != "-":
+        for c, tok in cards(stock_text, "stock"):
+            if tok != tok.lower():
+                raise NotationError(f"stock: card {tok} must be face down (lower case)")
+            stock.append(c)
+    waste = []
+    if waste_text != "-":
+        for c, tok in cards(waste_text, "waste"):
+            if tok != tok.upper():
+                raise NotationError(f"waste: card {tok} must be face up (upper case)")
+            waste.append(c)
+    piles = found_text.split("/")
+    if len(piles) != SUITS:
+        raise NotationError(
+            f"foundations {found_text!r}: 4 piles separated by / in the order ♠/♥/♦/♣ (e.g. 3S/-/AD/-), "
+            f"got {len(piles)}"
+        )
+    foundations = []
+    for s, pile in enumerate(piles):
+        if pile == "-":
+            foundations.append(0)
+            continue
+        try:
+            top = parse_card(pile)
+        except NotationError:
+            raise NotationError(f"foundations: {pile!r} is neither a card nor - (e.g. 3S/-/AD/-)") from None
+        if pile != pile.upper():
+            raise NotationError(f"foundations: card {pile} must be face up (upper case)")
+        if top // 13 != s:
+            raise NotationError(
+                f"foundations: {pile} is on the {'♠♥♦♣'[s]} pile (the piles are in the order ♠/♥/♦/♣, "
+                "e.g. 3S/-/AD/-)"
+            )
+        for c in range(s * 13, top + 1):
+            take(c, f"the {'♠♥♦♣'[s]} foundation")
+        foundations.append(top % 13 + 1)
+    missing = [card_token(c) for c in range(DECK) if c not in seen]
+    if missing:
+        raise NotationError(f"cards missing from the position: {' '.join(missing)}")
+    return tuple(map(tuple, columns)), tuple(down), tuple(stock), tuple(waste), tuple(foundations)
+
+
 class KlondikePosition(Position):
     """A Klondike position: 7 columns with their face-down counts, the stock, the waste, 4 foundations.
 
@@ -251,98 +351,9 @@ class KlondikePosition(Position):
                     ) -> KlondikePosition:
         if not isinstance(rules, KlondikeRules):
             rules = KlondikeRules.parse(rules)
-        fields = text.split(" ")
-        if len(fields) != 4:
-            raise NotationError(
-                "Klondike position needs 4 space-separated fields (columns, stock, waste, foundations), "
-                f"got {len(fields)}"
-            )
-        col_text, stock_text, waste_text, found_text = fields
-        parts = col_text.split("/")
-        if len(parts) != COLUMNS:
-            raise NotationError(f"Klondike position has {len(parts)} columns; Klondike has {COLUMNS}")
-        seen: dict[int, str] = {}
-
-        def take(c: int, where: str) -> None:
-            if c in seen:
-                raise NotationError(f"card {card_token(c)} appears twice ({seen[c]} and {where})")
-            seen[c] = where
-
-        def cards(run: str, where: str) -> list[tuple[int, str]]:
-            if len(run) % 2:
-                raise NotationError(f"{where}: {run!r} is not a run of two-character cards")
-            out = []
-            for i in range(0, len(run), 2):
-                tok = run[i : i + 2]
-                c = parse_card(tok)
-                if tok not in (tok.upper(), tok.lower()):
-                    raise NotationError(f"{where}: {tok!r} mixes cases (face up is upper case, face down lower)")
-                take(c, where)
-                out.append((c, tok))
-            return out
-
-        columns, down = [], []
-        for n, part in enumerate(parts, 1):
-            where = f"column {n}"
-            col, d, prev_up = [], 0, None
-            for c, tok in cards(part, where):
-                if tok.islower():
-                    if prev_up is not None:
-                        raise NotationError(f"{where}: face-down card {tok} lies on a face-up card")
-                    d += 1
-                else:
-                    if prev_up is not None and not _follows(c, prev_up):
-                        raise NotationError(
-                            f"{where}: {tok} cannot lie on {card_token(prev_up)} (face-up cards go down "
-                            "one rank at a time in alternating colours)"
-                        )
-                    prev_up = c
-                col.append(c)
-            if col and prev_up is None:
-                raise NotationError(f"{where}: ends with a face-down card (it would have turned face up)")
-            columns.append(col)
-            down.append(d)
-        stock = []
-        if stock_text != "-":
-            for c, tok in cards(stock_text, "stock"):
-                if tok != tok.lower():
-                    raise NotationError(f"stock: card {tok} must be face down (lower case)")
-                stock.append(c)
-        waste = []
-        if waste_text != "-":
-            for c, tok in cards(waste_text, "waste"):
-                if tok != tok.upper():
-                    raise NotationError(f"waste: card {tok} must be face up (upper case)")
-                waste.append(c)
-        piles = found_text.split("/")
-        if len(piles) != SUITS:
-            raise NotationError(
-                f"foundations {found_text!r}: 4 piles separated by / in the order ♠/♥/♦/♣ (e.g. 3S/-/AD/-), "
-                f"got {len(piles)}"
-            )
-        foundations = []
-        for s, pile in enumerate(piles):
-            if pile == "-":
-                foundations.append(0)
-                continue
-            try:
-                top = parse_card(pile)
-            except NotationError:
-                raise NotationError(f"foundations: {pile!r} is neither a card nor - (e.g. 3S/-/AD/-)") from None
-            if pile != pile.upper():
-                raise NotationError(f"foundations: card {pile} must be face up (upper case)")
-            if top // 13 != s:
-                raise NotationError(
-                    f"foundations: {pile} is on the {'♠♥♦♣'[s]} pile (the piles are in the order ♠/♥/♦/♣, "
-                    "e.g. 3S/-/AD/-)"
-                )
-            for c in range(s * 13, top + 1):
-                take(c, f"the {'♠♥♦♣'[s]} foundation")
-            foundations.append(top % 13 + 1)
-        missing = [card_token(c) for c in range(DECK) if c not in seen]
-        if missing:
-            raise NotationError(f"cards missing from the position: {' '.join(missing)}")
-        pos = cls(columns, down, stock, waste, foundations, rules)
+        if not isinstance(text, str):
+            raise NotationError(f"a Klondike position is a string, not {type(text).__name__}")
+        pos = cls(*_parse_position(text, rules), rules)
         if score is not None:
             pos.score = pos.check_start_score(score)
         return pos

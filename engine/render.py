@@ -25,6 +25,7 @@ description, message, move list and verdicts, not the names of its cards and but
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from .cards import RANKS, SUITS, card_symbol, is_red, parse_card, suit_of
 from .errors import NotationError
@@ -141,6 +142,7 @@ def card_label(c: int, lang: str = "en") -> str:
     return translator(lang).card(c)
 
 
+@lru_cache(maxsize=4096)  # a pure function of its arguments; a board asks for the same cards again and again
 def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False, tabindex: int | None = None,
          label: str | None = None, token_attr: str = "data-card") -> str:
     """One card. Face up: rank and suit glyph (``4♥``, ``10♠``), its name for screen readers, and

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import ClassVar
 
 from .cards import ACE, KING, card_token, parse_card, rank_of, suit_of
@@ -145,6 +146,95 @@ def preset_name(preset: str, lang: str = "en") -> str:
     return translator(lang).pgettext("preset", PRESET_NAMES[preset])
 
 
+@lru_cache(maxsize=256)
+def _parse_position(text: str, rules: ScorpionRules) -> tuple:
+    """The columns, face-down counts, reserve and removed suits of a position string, checked.
+
+    Pure, so kept by its input: a site build or a widget parses the same few positions many times
+    (a ruling's verdict under each rule set, a reset). The position's constructor copies them."""
+    grid = rules.grid
+    fields = text.split(" ")
+    if len(fields) != 3:
+        raise NotationError(
+            f"Scorpion position needs 3 space-separated fields (columns, reserve, removed), got {len(fields)}"
+        )
+    col_text, reserve_text, removed_text = fields
+    if not reserve_text or not removed_text:
+        raise NotationError("Scorpion position: the reserve and removed fields are never empty (write - for none)")
+    parts = col_text.split("/")
+    if len(parts) != grid.columns:
+        raise NotationError(
+            f"Scorpion position has {len(parts)} columns; the {rules.layout} layout has {grid.columns}"
+        )
+    seen: dict[int, str] = {}
+
+    def take(c: int, where: str) -> None:
+        if c in seen:
+            raise NotationError(f"card {card_token(c)} appears twice ({seen[c]} and {where})")
+        seen[c] = where
+
+    columns, down = [], []
+    for n, part in enumerate(parts, 1):
+        if len(part) % 2:
+            raise NotationError(f"column {n}: {part!r} is not a run of two-character cards")
+        col, d, face_up_seen = [], 0, False
+        for i in range(0, len(part), 2):
+            tok = part[i : i + 2]
+            c = parse_card(tok)
+            take(c, f"column {n}")
+            if tok[0].islower() or tok[1].islower():
+                if tok != tok.lower():
+                    raise NotationError(f"column {n}: {tok!r} mixes cases (face up is upper case, face down lower)")
+                if face_up_seen:
+                    raise NotationError(f"column {n}: face-down card {tok} lies on a face-up card")
+                d += 1
+            else:
+                face_up_seen = True
+            col.append(c)
+        if col and not face_up_seen:
+            raise NotationError(f"column {n}: ends with a face-down card (it would have turned face up)")
+        columns.append(col)
+        down.append(d)
+    reserve = []
+    if reserve_text != "-":
+        if len(reserve_text) % 2:
+            raise NotationError(f"reserve {reserve_text!r} is not a run of two-character cards")
+        toks = [reserve_text[i : i + 2] for i in range(0, len(reserve_text), 2)]
+        for tok in toks:
+            c = parse_card(tok)
+            take(c, "the reserve")
+            if grid.aside and tok != tok.upper():
+                raise NotationError(f"reserve: set-aside card {tok} must be face up (upper case)")
+            if not grid.aside and tok != tok.lower():
+                raise NotationError(f"reserve: card {tok} must be face down (lower case)")
+            reserve.append(c)
+        if grid.aside and len(reserve) > grid.reserve:
+            raise NotationError(f"{len(reserve)} cards set aside; the layout sets aside {grid.reserve}")
+        if not grid.aside and len(reserve) != grid.reserve:
+            raise NotationError(
+                f"the reserve holds {len(reserve)} cards; it is dealt all at once, so {grid.reserve} or -"
+            )
+    removed = []
+    if removed_text != "-":
+        for ch in removed_text:
+            s = "SHDC".find(ch.upper()) if ch.isupper() else -1
+            if s < 0:
+                raise NotationError(f"removed sequences {removed_text!r}: {ch!r} is not a suit (S, H, D, C)")
+            if s in removed:
+                raise NotationError(f"removed sequences {removed_text!r}: suit {ch} removed twice")
+            if rules.complete == "stay":
+                raise NotationError(
+                    "removed sequences given, but these rules leave complete sequences on the table"
+                )
+            for r in range(13):
+                take(s * 13 + r, "the removed sequences")
+            removed.append(s)
+    missing = [card_token(c) for c in range(52) if c not in seen]
+    if missing:
+        raise NotationError(f"cards missing from the position: {' '.join(missing)}")
+    return tuple(map(tuple, columns)), tuple(down), tuple(reserve), tuple(removed)
+
+
 class ScorpionPosition(Position):
     """A Scorpion position: columns (table edge → free end), face-down counts, reserve, removed suits.
 
@@ -176,87 +266,9 @@ class ScorpionPosition(Position):
     def from_string(cls, text: str, rules: ScorpionRules | str | None = None, score: int = 0) -> ScorpionPosition:
         if not isinstance(rules, ScorpionRules):
             rules = ScorpionRules.parse(rules)
-        grid = rules.grid
-        fields = text.split(" ")
-        if len(fields) != 3:
-            raise NotationError(
-                f"Scorpion position needs 3 space-separated fields (columns, reserve, removed), got {len(fields)}"
-            )
-        col_text, reserve_text, removed_text = fields
-        if not reserve_text or not removed_text:
-            raise NotationError("Scorpion position: the reserve and removed fields are never empty (write - for none)")
-        parts = col_text.split("/")
-        if len(parts) != grid.columns:
-            raise NotationError(
-                f"Scorpion position has {len(parts)} columns; the {rules.layout} layout has {grid.columns}"
-            )
-        seen: dict[int, str] = {}
-
-        def take(c: int, where: str) -> None:
-            if c in seen:
-                raise NotationError(f"card {card_token(c)} appears twice ({seen[c]} and {where})")
-            seen[c] = where
-
-        columns, down = [], []
-        for n, part in enumerate(parts, 1):
-            if len(part) % 2:
-                raise NotationError(f"column {n}: {part!r} is not a run of two-character cards")
-            col, d, face_up_seen = [], 0, False
-            for i in range(0, len(part), 2):
-                tok = part[i : i + 2]
-                c = parse_card(tok)
-                take(c, f"column {n}")
-                if tok[0].islower() or tok[1].islower():
-                    if tok != tok.lower():
-                        raise NotationError(f"column {n}: {tok!r} mixes cases (face up is upper case, face down lower)")
-                    if face_up_seen:
-                        raise NotationError(f"column {n}: face-down card {tok} lies on a face-up card")
-                    d += 1
-                else:
-                    face_up_seen = True
-                col.append(c)
-            if col and not face_up_seen:
-                raise NotationError(f"column {n}: ends with a face-down card (it would have turned face up)")
-            columns.append(col)
-            down.append(d)
-        reserve = []
-        if reserve_text != "-":
-            if len(reserve_text) % 2:
-                raise NotationError(f"reserve {reserve_text!r} is not a run of two-character cards")
-            toks = [reserve_text[i : i + 2] for i in range(0, len(reserve_text), 2)]
-            for tok in toks:
-                c = parse_card(tok)
-                take(c, "the reserve")
-                if grid.aside and tok != tok.upper():
-                    raise NotationError(f"reserve: set-aside card {tok} must be face up (upper case)")
-                if not grid.aside and tok != tok.lower():
-                    raise NotationError(f"reserve: card {tok} must be face down (lower case)")
-                reserve.append(c)
-            if grid.aside and len(reserve) > grid.reserve:
-                raise NotationError(f"{len(reserve)} cards set aside; the layout sets aside {grid.reserve}")
-            if not grid.aside and len(reserve) != grid.reserve:
-                raise NotationError(
-                    f"the reserve holds {len(reserve)} cards; it is dealt all at once, so {grid.reserve} or -"
-                )
-        removed = []
-        if removed_text != "-":
-            for ch in removed_text:
-                s = "SHDC".find(ch.upper()) if ch.isupper() else -1
-                if s < 0:
-                    raise NotationError(f"removed sequences {removed_text!r}: {ch!r} is not a suit (S, H, D, C)")
-                if s in removed:
-                    raise NotationError(f"removed sequences {removed_text!r}: suit {ch} removed twice")
-                if rules.complete == "stay":
-                    raise NotationError(
-                        "removed sequences given, but these rules leave complete sequences on the table"
-                    )
-                for r in range(13):
-                    take(s * 13 + r, "the removed sequences")
-                removed.append(s)
-        missing = [card_token(c) for c in range(52) if c not in seen]
-        if missing:
-            raise NotationError(f"cards missing from the position: {' '.join(missing)}")
-        return cls(columns, down, reserve, removed, rules, score)
+        if not isinstance(text, str):
+            raise NotationError(f"a Scorpion position is a string, not {type(text).__name__}")
+        return cls(*_parse_position(text, rules), rules, score)
 
     @classmethod
     def deal(cls, number: int, rules: ScorpionRules | str | None = None) -> ScorpionPosition:

@@ -139,7 +139,8 @@ def _own_block(text: str, m: re.Match) -> bool:
     """Markdown keeps a raw HTML block as it is when it stands alone between blank lines."""
     before = text[: m.start()]
     after = text[m.end():]
-    return (not before.strip() or before.endswith("\n\n")) and (not after.strip() or after.startswith(("\n\n", "\r\n\r\n")))
+    return ((not before.strip() or before.endswith("\n\n"))
+            and (not after.strip() or after.startswith(("\n\n", "\r\n\r\n"))))
 
 
 _ID_ATTR = re.compile(r"""(?<=\s)(id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -152,11 +153,33 @@ def anchor_ids(stash: list[str]) -> set[str]:
     for html in stash:
         if " id=" not in html and " name=" not in html:
             continue
-        for tag in _TAG.finditer(html):
+        tags = _tags_with_anchors(html)
+        for tag in _TAG.finditer(html) if tags is None else tags:
             for attr in _ID_ATTR.finditer(tag.group(2)):
                 if attr.group(1) == "id" or tag.group(1).lower() == "a":
                     found.add(unescape(attr.group(2) if attr.group(2) is not None else attr.group(3)))
     return found
+
+
+_ANCHOR_ATTR = re.compile(r"\s(?:id|name)\s*=")
+
+
+def _tags_with_anchors(html: str) -> list[re.Match] | None:
+    """The tags with an ``id`` or ``name`` attribute, found from the attributes (a board has
+    thousands of tags and a few ids); None when a tag around one cannot be read that way."""
+    tags: dict[int, re.Match] = {}
+    for attr in _ANCHOR_ATTR.finditer(html):
+        start = html.rfind("<", 0, attr.start())
+        if start in tags:
+            continue
+        tag = _TAG.match(html, start) if start >= 0 else None
+        if tag is None:
+            if html.rfind(">", 0, attr.start()) > start:
+                continue  # in the text between tags
+            return None  # a "<" inside an attribute's value, say: read every tag
+        if tag.end() > attr.start():
+            tags[start] = tag
+    return list(tags.values())
 
 
 def restore(html: str, stash: list[str]) -> str:
