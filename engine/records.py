@@ -300,9 +300,30 @@ class Record:
         if memo is not None:
             key = (lang, translate, describe)
             if key not in memo:
-                memo[key] = tuple(self._play(lang, translate, describe))
+                if None not in memo:  # the moves played and judged once, for every language
+                    memo[None] = tuple(self._play("en", None, describe=False))
+                memo[key] = tuple(self._localized(memo[None], lang, translate, describe))
             return list(memo[key])
         return self._play(lang, translate, describe)
+
+    def _localized(self, frames: tuple[Frame, ...], lang: str, translate: Translate | None,
+                   describe: bool) -> list[Frame]:
+        """``frames`` (played with no translation and no descriptions) with their texts in ``lang``.
+        Score texts stay: the app shows scores the same way in every language (625, +$208)."""
+        rules = str(self.start_position().rules) if describe else None
+        out = []
+        for f in frames:
+            attempts = tuple(dataclasses.replace(a, annotation=self.translated(a.annotation, translate))
+                             for a in f.attempts)
+            text = self._describe(f.position, rules, lang) if describe else ""
+            out.append(dataclasses.replace(f, annotation=self.translated(f.annotation, translate),
+                                           description=text, attempts=attempts))
+        return out
+
+    def _describe(self, position_text: str, rules: str, lang: str) -> str:
+        from . import position  # noqa: PLC0415
+
+        return position(self.game, position_text, rules=rules).describe(lang)
 
     def _play(self, lang: str, translate: Translate | None, describe: bool) -> list[Frame]:
         pos = self.start_position()

@@ -55,6 +55,18 @@ def test_every_record_replays_in_every_language(path):
         assert [f.position for f in frames] == [f.position for f in record.replay()]
 
 
+@pytest.mark.parametrize("path", RECORDS, ids=rel)
+def test_a_site_builds_kept_replays_equal_fresh_ones_in_every_language(path):
+    """The site build keeps a record's moves played once (``_memo``) and only its texts per language."""
+    kept = Record.load(path)
+    kept._memo = {}
+    for lang in ("en", "hu", "ca", "ru"):
+        translate = catalog_translator(lang, kept.game)
+        for describe in (False, True):
+            fresh = Record.load(path)._replay(lang, translate, describe)
+            assert kept._replay(lang, translate, describe) == fresh
+
+
 # -- the won game of the seeds --------------------------------------------------------------------
 
 
