@@ -152,3 +152,51 @@ def test_a_bad_value_in_a_translation_names_the_po_file_and_line(make_project):
         assert "unknown fact 'scorpion.no_such_fact'" in str(e)
     else:
         raise AssertionError("no error")
+
+
+TRICKY = r'''# Translator comment
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+#: docs/index.md:3
+#, fuzzy, python-format
+msgctxt "index.md"
+msgid "A \"quoted\" line\n"
+"and a second\tone"
+msgstr "Egy \"idézett\" sor\n"
+"és egy második\\"
+
+msgctxt ""
+msgid "Empty context"
+msgstr "Üres kontextus"
+
+msgid "Untranslated"
+msgstr ""
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} lap"
+msgstr[1] "{n} lap"
+
+#, fuzzy
+#~ msgid "Gone"
+#~ msgstr "Eltűnt"
+
+msgid "Last"
+msgstr "Utolsó"
+'''
+
+
+def test_the_builds_quick_reader_reads_catalogs_as_babel_does(tmp_path):
+    """The site build reads PO files with ``po.entries``, not Babel: same strings, flags and lines."""
+    (tmp_path / "tricky.po").write_text(TRICKY, encoding="utf-8")
+    paths = [tmp_path / "tricky.po", *sorted((ROOT / "locales").glob("*/LC_MESSAGES/docs-*.po"))]
+    assert len(paths) > 30
+    for path in paths:
+        quick = po.translations(path, "hu", str(path)).entries
+        babel = po.Translations.from_catalog(po.read(path, "hu"), str(path)).entries
+        assert quick == babel, path
+    assert po.entries(TRICKY, "x.po")[("index.md", 'A "quoted" line\nand a second\tone')] == po.Entry(
+        'Egy "idézett" sor\nés egy második\\', True, "x.po", 10)
