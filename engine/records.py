@@ -470,6 +470,7 @@ class _Parser:
                 raise self.fail(n + 1, f"tag {name} given twice (first on line {tag_lines[name]})")
             tags[name], tag_lines[name] = value, n + 1
         self._check_tags(tags, tag_lines, GAMES)
+        GAMES[tags["Game"]]  # the game's module, imported on first use, registers its reason ids
         entries: list[Entry] = []
         start_note = self._entries(self._lex(lines, body), entries)
         record = Record(tags, entries, self.filename, start_note[0] if start_note else None, comments, tag_lines)

@@ -48,6 +48,14 @@ def test_replay_json_of_a_ruling_carries_its_verdicts():
     assert verdicts["wasp"]["legal"] is True
 
 
+def test_every_klondike_record_replays_in_a_fresh_process():
+    """Klondike's module is imported on first use; its records name its reasons before that."""
+    for path in sorted((ROOT / "examples" / "klondike").rglob("*.game")):
+        done = engine_cli("replay", str(path.relative_to(ROOT)), "--json")
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        assert json.loads(done.stdout)["game"] == "klondike"
+
+
 def test_replay_text_shows_translated_annotations():
     done = engine_cli("replay", WON, "--lang", "ca")
     assert done.returncode == 0
