@@ -189,6 +189,7 @@ def engine_message(game: str, reason: str, lang: str) -> str:
 
     if game not in engine.GAMES:
         raise PlaceholderError(f"unknown game {game!r} in {game}.reason.{reason} (games: {', '.join(engine.GAMES)})")
+    engine.GAMES[game]  # the game's module, imported on first use, registers its reasons
     if reason not in REASONS:
         raise PlaceholderError(f"unknown reason {reason!r} in {game}.reason.{reason} "
                                f"(reasons: {', '.join(sorted(REASONS))})")

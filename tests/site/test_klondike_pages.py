@@ -16,6 +16,8 @@ from __future__ import annotations
 import doctest
 import inspect
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -339,3 +341,12 @@ def test_the_vegas_example_is_one_pass_and_ends_at_plus_208():
         on_foundations = sum(pos.found)
         assert (pos.score > 0) == (on_foundations >= facts["positive_from"])
     assert pos.is_won() and pos.score == facts["won_score"] and pos.score_text("en") == "+$208"
+
+
+def test_a_klondike_reason_value_renders_before_klondike_is_imported():
+    """Klondike's module is imported on first use; a page may name one of its reasons first."""
+    code = ("import sys; from hooks import values; assert 'engine.klondike' not in sys.modules; "
+            "print(values.render('{{ klondike.reason.foundation-one-card }}', 'hu'))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == engine.Verdict(False, "foundation-one-card").message("hu")
