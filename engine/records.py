@@ -483,15 +483,13 @@ class _Parser:
         normalised, at the line where it opens) and ``eol`` (the end of a line outside annotations)."""
         out: list[tuple[str, str, int]] = []
         note: tuple[int, list[str]] | None = None
+        value: int | None = None  # the line where a value {{ … }} inside the annotation opened
         for lineno, raw in enumerate(lines[first:], first + 1):
             at = 0
             while at < len(raw):
                 if note is not None:
-                    end = raw.find("}", at)
-                    chunk = raw[at:] if end < 0 else raw[at:end]
-                    if "{" in chunk:
-                        raise self.fail(lineno, "{ inside an annotation: annotations do not nest")
-                    note[1].append(chunk)
+                    end, value = self._note_end(raw, at, lineno, value)
+                    note[1].append(raw[at:] if end < 0 else raw[at:end])
                     if end < 0:
                         break
                     text = " ".join(" ".join(note[1]).split())
@@ -520,9 +518,28 @@ class _Parser:
                 out.append(("eol", "", lineno))
             else:
                 note[1].append("\n")
+        if value is not None:
+            raise self.fail(value, "value {{ is never closed with }}")
         if note is not None:
             raise self.fail(note[0], "annotation { is never closed with }")
         return out
+
+    def _note_end(self, raw: str, at: int, lineno: int, value: int | None) -> tuple[int, int | None]:
+        """Where the annotation open at ``raw[at]`` ends on this line (-1: it goes on), stepping over
+        values ``{{ … }}`` (``value``: the line where one still open began)."""
+        while True:
+            if value is not None:
+                close = raw.find("}}", at)
+                if close < 0:
+                    return -1, value
+                at, value = close + 2, None
+            brace = min((i for i in (raw.find("{", at), raw.find("}", at)) if i >= 0), default=-1)
+            if brace < 0 or raw[brace] == "}":
+                return brace, None
+            if not raw.startswith("{{", brace):
+                raise self.fail(lineno, "{ inside an annotation: annotations do not nest "
+                                        "(a value is written {{ … }})")
+            at, value = brace + 2, lineno
 
     def _entries(self, words, entries: list[Entry]) -> tuple[str, int] | None:
         """Fill ``entries`` from the words; returns the start annotation (text, line), if any."""

@@ -45,6 +45,8 @@ def _from_record(d: Directive) -> dict:
         cfg = rec.try_config(d.lang, widget_source.translator(d, rec.game))
     except engine.EngineError as e:
         raise d.fail(e.message, "ruling") from None
+    except widget_source.RecordTextError as e:
+        raise widget_source.text_error(d, rec, e, "ruling") from None
     if not cfg.get("title"):
         cfg.pop("title", None)
     return cfg

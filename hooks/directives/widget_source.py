@@ -94,8 +94,12 @@ def record(d: Directive, rel: str, key: str = "record"):
 
 
 def translator(d: Directive, game: str):
-    """The record texts' translations (``locales/<lang>/LC_MESSAGES/examples-<game>.po``)."""
+    """The record texts in the page's language: the translation
+    (``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``; English when missing or fuzzy), with its
+    values (``{{ scorpion.points_sequence }}``, ``hooks/values.py``) rendered as on the pages.
+    A value that does not render is a ``RecordTextError`` naming the text's place."""
     from engine import records  # noqa: PLC0415
+    from hooks import po  # noqa: PLC0415
 
     path = records.catalog_path(d.lang, game)
     try:
@@ -104,8 +108,42 @@ def translator(d: Directive, game: str):
     except OSError:
         key = (d.lang, game, None, None)
     if key not in _TRANSLATORS:
-        _TRANSLATORS[key] = records.catalog_translator(d.lang, game)
+        lookup = (lambda context, msgid: None) if d.lang == "en" else po.translations(
+            path, d.lang, path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)).get
+        _TRANSLATORS[key] = _texts(lookup, d.lang)
     return _TRANSLATORS[key]
+
+
+class RecordTextError(Exception):
+    """A record text whose values do not render; ``place`` is its catalog entry (``file:line``) or
+    None for the record's own English text."""
+
+    def __init__(self, context: str, msgid: str, place: str | None, message: str):
+        super().__init__(message)
+        self.context, self.msgid, self.place = context, msgid, place
+
+
+def _texts(lookup, lang: str):
+    from hooks import values  # noqa: PLC0415
+
+    def text(context: str, msgid: str) -> str:
+        entry = lookup(context, msgid)
+        translated = entry is not None and entry.msgstr and not entry.fuzzy
+        try:
+            return values.render(entry.msgstr if translated else msgid, lang)
+        except values.PlaceholderError as e:
+            place = f"{entry.path}:{entry.line}" if translated else None
+            raise RecordTextError(context, msgid, place, str(e)) from None
+
+    return text
+
+
+def text_error(d: Directive, rec, e: RecordTextError, key: str):
+    """The directive's error for a record text that does not render: where the text is written."""
+    if e.place is None:
+        line = next((n for msgid, n, _ in rec.messages() if msgid == e.msgid), 1)
+        return d.fail(f"{rec.context}:{line}: {e}", key)
+    return d.fail(f"{e.place} (the translation of {rec.context}): {e}", key)
 
 
 # Records and record catalogs read once per build (four languages), keyed by file and its state.
@@ -122,6 +160,8 @@ def _record(d: Directive) -> dict:
         cfg = rec.replay_config(d.lang, translator(d, rec.game))
     except engine.EngineError as e:
         raise d.fail(e.message, "record") from None
+    except RecordTextError as e:
+        raise text_error(d, rec, e, "record") from None
     cfg.pop("kind", None)
     if not cfg.get("title"):
         cfg.pop("title", None)

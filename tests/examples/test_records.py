@@ -226,6 +226,14 @@ def test_widget_configs_come_from_the_record():
     assert replay["moves"][0] == "4H>7" and len(replay["annotations"]) == len(replay["moves"]) + 1
 
 
+def test_an_annotation_may_name_the_engines_values_across_its_lines():
+    """``{{ … }}`` inside an annotation is a value the site renders (hooks/values.py), kept as written."""
+    text = HEAD + "4H>7 {The usual {{ scorpion.points_same_suit\n    | signed }} for a placement.}\n"
+    record = Record.parse(text, "examples/valued.game")
+    assert record.replay()[1].annotation == "The usual {{ scorpion.points_same_suit | signed }} for a placement."
+    assert Record.parse(record.text(), "examples/valued.game").text() == record.text()
+
+
 # -- bad records: one line, file:line: reason -----------------------------------------------------
 
 SEED = ("8s5dah3DJHTH3S/kctc4sQH3C4H7S/2dac5sAS7D7H3H/2sjdtsKD8H7C9S/6H8CJS4C9C8D5C/6DQCKH4DKS9HJC/ADQD9D6S2HTD5H"
@@ -245,6 +253,8 @@ BAD = [
     (HEAD + "4H>7 {one} {two}\n", 4, "two annotations in a row"),
     (HEAD + "4H>7 {never closed\n\n", 4, "never closed"),
     (HEAD + "4H>7 }\n", 4, "} without an opening {"),
+    (HEAD + "4H>7 {a {nested} note}\n", 4, "annotations do not nest (a value is written {{ … }})"),
+    (HEAD + "4H>7 {worth {{ scorpion.points_same_suit }\n\n", 4, "value {{ is never closed with }}"),
     (HEAD + "4H>9\n", 4, "no column '9'"),
     (HEAD + "4H>7\n[Title \"late\"]\n", 5, "tags go before the moves"),
     (HEAD + "+5\n", 4, "points +5 must follow a move"),

@@ -158,3 +158,44 @@ def test_a_widget_id_used_twice_on_a_page_fails_the_build():
         widgets.check_ids(replay + '<h3 id="won-1">…</h3>', "docs/x.md")  # one of its deep links
     with pytest.raises(PluginError, match="widget id 'won'"):
         widgets.check_ids(replay + replay.replace("sol-replay", "sol-try"), "docs/x.md")  # two widgets
+
+
+# -- record texts name the engine's values, as pages do ------------------------------------------
+
+VALUED = """[Game "scorpion"]
+[Ruling "valued"]
+[Question "Is a complete sequence worth {{ scorpion.points_sequence }} points?"]
+[Position "{position}"]
+
+?4H>7 +5 easy:+5 {The usual {{ scorpion.points_same_suit | signed }}.}
+"""
+
+
+@pytest.fixture
+def examples_at(tmp_path, monkeypatch):
+    """A checkout root in tmp_path whose examples/ holds the records a test writes."""
+    from hooks.directives import widget_source  # noqa: PLC0415
+
+    monkeypatch.setattr(widget_source, "ROOT", tmp_path)
+    (tmp_path / "examples").mkdir()
+
+    def write(name: str, text: str) -> None:
+        (tmp_path / "examples" / name).write_text(text, encoding="utf-8")
+
+    return write
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_record_text_names_the_engines_numbers(examples_at, lang):
+    examples_at("valued.game", VALUED.replace("{position}", SEED_DEAL))
+    out = render("ruling", "ruling: valued\n", lang)
+    points = str(engine.facts("scorpion")["points_sequence"])
+    assert root_attrs(out)["aria-label"] == f"Is a complete sequence worth {points} points?"  # no translation
+    assert "{{" not in out
+
+
+def test_a_record_text_with_a_bad_value_names_the_records_line(examples_at):
+    examples_at("valued.game", VALUED.replace("{position}", SEED_DEAL).replace("points_sequence", "points_nope"))
+    with pytest.raises(directives.DirectiveError, match=r"examples/valued\.game:3: .*points_nope") as e:
+        render("ruling", "ruling: valued\n", "hu")
+    assert e.value.line == 21  # the line of the directive's "ruling:" key in the page
