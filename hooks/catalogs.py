@@ -84,11 +84,13 @@ def update(site: messages.Site, out=sys.stdout) -> None:
             path = po.catalog_path(site.locales, lang, slug)
             if path.exists():
                 catalog = po.read(path, lang, site.rel(path))
+                _no_stale_previous(catalog)
             else:
                 catalog = new_catalog(lang, slug)
                 created += 1
             catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
             _drop_empty_obsolete(catalog)
+            _no_guessed_formats(catalog)
             updated += po.write(path, catalog)
         for slug in po.slugs_on_disk(site.locales, lang):
             if slug not in templates:  # the page is gone: keep its translations as obsolete
@@ -104,6 +106,22 @@ def _drop_empty_obsolete(catalog: Catalog) -> None:
     """Obsolete messages keep old translations for reuse; one that was never translated keeps nothing."""
     for key in [k for k, m in catalog.obsolete.items() if not m.string]:
         del catalog.obsolete[key]
+
+
+def _no_stale_previous(catalog: Catalog) -> None:
+    """Babel writes a fuzzy message's previous msgid as ``#| msgid …`` but reads those lines back as
+    translator comments (``# | msgid …``), which would then stay after the fuzzy flag is gone. They
+    are dropped here; ``update`` writes them again for the messages still fuzzy."""
+    for message in catalog:
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+
+
+def _no_guessed_formats(catalog: Catalog) -> None:
+    """Babel marks a message ``python-format`` when it looks like one ("95% interval"), also when
+    it reads one; the site's texts are never %-formatted (values are ``{{ … }}``), and the flag
+    would make Poedit check a translation's "95%-os" against it (``po.new_message`` likewise)."""
+    for message in catalog:
+        message.flags.discard("python-format")
 
 
 def new_catalog(lang: str, slug: str) -> Catalog:
