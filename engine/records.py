@@ -643,8 +643,9 @@ def _unescape(value: str) -> str:
 def _brace(text: str, head: str = "", width: int = 100) -> str:
     """``head {text}``, the annotation wrapped to ``width`` on indented lines (whitespace is
     normalised when read); ``head`` stays whole on the first line."""
-    return textwrap.fill("{" + text + "}", width=width, initial_indent=head + " " if head else "",
-                         subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+    kept = re.sub(r"\{\{.*?\}\}", lambda m: m.group().replace(" ", "\0"), text)  # a value stays on one line
+    return textwrap.fill("{" + kept + "}", width=width, initial_indent=head + " " if head else "",
+                         subsequent_indent="    ", break_long_words=False, break_on_hyphens=False).replace("\0", " ")
 
 
 # -- translations --------------------------------------------------------------------------------

@@ -113,6 +113,12 @@ def test_no_fallback_is_left_in_the_strict_site(built_site):
         assert "i18n-fallback" not in s.classes and "i18n-notice" not in s.classes, path
 
 
+def test_every_value_is_rendered_in_pages_widgets_and_the_search_index(built_site):
+    """No ``{{ … }}`` reaches a reader: not in a page, a widget's data (record texts) or the index."""
+    for path in [*built_site.rglob("*.html"), *built_site.rglob("search_index.json")]:
+        assert "{{" not in path.read_text(encoding="utf-8"), path
+
+
 # -- builds that must fail, and the development build --------------------------------------------
 
 PAGE = "# Rules {#rules}\n\nA sentence.\n\n## The deal {#deal}\n\nA second sentence.\n"
