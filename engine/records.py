@@ -417,17 +417,22 @@ class Record:
                 "title": self.title(translate) or ""}
 
     def try_config(self, lang: str = "en", translate: Translate | None = None) -> dict:
-        """A try-it widget's config for a ruling: its position, its disputed move and the rule sets
-        it names (the record's own first)."""
+        """A try-it widget's config for a ruling: its position, its disputed move (all of them when
+        several are judged in that position) and the rule sets the first names (the record's own first)."""
         frames = self._replay(lang, translate, describe=False)
         at = next((f for f in frames if f.attempts), None)
         if at is None:
             raise self.error(1, "a try-it widget needs an attempt (?MOVE VERDICT …) to show")
         first = at.attempts[0]
-        return {"kind": "try", "game": self.game, "rules": first.verdicts[0][0], "start": at.position,
-                "score": at.score, "lang": lang, "attempt": first.token,
-                "presets": list(dict.fromkeys(rules for rules, _ in first.verdicts)),
-                "title": self.question(translate) or self.title(translate) or ""}
+        cfg = {"kind": "try", "game": self.game, "rules": first.verdicts[0][0], "start": at.position,
+               "score": at.score, "lang": lang, "attempt": first.token,
+               "presets": list(dict.fromkeys(rules for rules, _ in first.verdicts)),
+               "title": self.question(translate) or self.title(translate) or ""}
+        if len(at.attempts) > 1:  # several disputed moves from the same position: each gets its button
+            cfg["attempts"] = [a.token for a in at.attempts]
+        if any(a.annotation for a in at.attempts):  # each one's explanation, in the page's language
+            cfg["notes"] = [a.annotation or "" for a in at.attempts]
+        return cfg
 
 
 # -- the parser ----------------------------------------------------------------------------------

@@ -77,6 +77,7 @@ _TEXTS = {
     "reset-done": N_("widget", "Back at the starting position."),
     "rejudged": N_("widget", "Judged again under {rules}:"),
     "attempt": N_("widget", "Try the disputed move"),
+    "attempt-move": N_("widget", "Try {move}"),
     "allowed": N_("widget", "allowed"),
     "refused": N_("widget", "refused: {message}"),
     "verdicts": N_("widget", "The verdict under each rule set"),
@@ -373,8 +374,9 @@ def _icon(name: str) -> str:
     )
 
 
-def _button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, **extra) -> str:
-    label = text(action, lang)
+def _button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, label: str | None = None,
+            **extra) -> str:
+    label = text(action, lang) if label is None else label
     if not icon:
         return f'<button type="button"{_attrs(data_action=action, disabled=disabled, **extra)}>{_esc(label)}</button>'
     icons = _icon(action) + (_icon("pause") if action == "play" else "")
@@ -405,7 +407,11 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     else:
         controls.append(_button("undo", lang, disabled=not frame.get("can_undo")))
         controls.append(_button("reset", lang))
-        if frame.get("attempt"):
+        if frame.get("attempts"):  # several disputed moves: one button each, named by its move
+            for a in frame["attempts"]:
+                controls.append(_button("attempt", lang, data_move=a["token"],
+                                        label=text("attempt-move", lang, move=a["move"])))
+        elif frame.get("attempt"):
             controls.append(_button("attempt", lang, data_move=frame["attempt"]))
         presets = frame.get("presets") or []
         if len(presets) > 1:
@@ -440,8 +446,18 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     if kind == "replay":
         parts.append(f'<p class="sol-annotation" data-role="annotation">{_esc(frame.get("annotation", ""))}</p>')
         parts.append(moves_list(frame["moves"], frame["index"], widget_id, lang))
-    if frame.get("verdicts"):
-        parts.append(verdicts_table(frame["verdicts"], lang))
+    if frame.get("attempts"):  # several disputed moves: each with its explanation and verdicts
+        parts.append("".join(
+            f'<div class="sol-attempt" data-move="{_esc(a["token"])}"><p class="sol-attempt-move">{_esc(a["move"])}</p>'
+            + (f'<p class="sol-attempt-note">{_esc(a["note"])}</p>' if a.get("note") else "")
+            + (verdicts_table(a["verdicts"], lang, move=a["token"]) if a["verdicts"] else "") + "</div>"
+            for a in frame["attempts"]
+        ))
+    else:
+        if frame.get("note"):
+            parts.append(f'<p class="sol-attempt-note">{_esc(frame["note"])}</p>')
+        if frame.get("verdicts"):
+            parts.append(verdicts_table(frame["verdicts"], lang))
     parts.append(
         f'<p class="sol-description" data-role="description" aria-live="polite">{_esc(frame["description"])}</p>'
     )
@@ -465,8 +481,9 @@ def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
 
-def verdicts_table(verdicts: list[dict], lang: str) -> str:
-    """A ruling's verdict under each rule set, for every reader (no script needed)."""
+def verdicts_table(verdicts: list[dict], lang: str, move: str | None = None) -> str:
+    """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
+    disputed move's token, when the ruling has several (``data-move`` on the list)."""
     rows = []
     for v in verdicts:
         outcome = text("allowed", lang) if v["legal"] else text("refused", lang, message=v["message"])
@@ -475,7 +492,8 @@ def verdicts_table(verdicts: list[dict], lang: str) -> str:
             f'<span class="sol-verdict-rules">{_esc(v["name"])}</span>: {_esc(outcome)}</li>'
         )
     return (
-        f'<ul class="sol-verdicts" data-role="verdicts"{_attrs(aria_label=text("verdicts", lang))}>{"".join(rows)}</ul>'
+        f'<ul class="sol-verdicts" data-role="verdicts"{_attrs(data_move=move, aria_label=text("verdicts", lang))}>'
+        f'{"".join(rows)}</ul>'
     )
 
 

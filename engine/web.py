@@ -63,7 +63,9 @@ class Session:
     - replay: ``moves`` (tokens) and ``annotations`` (one text per frame, already in the page's language),
       ``frame``: the move number the widget opens at (0, the start, when left out);
     - try: ``presets`` (the rule sets the reader may switch between; the first is the default) and
-      ``attempt`` (a ruling's disputed move, offered as a button and shown with its verdicts);
+      ``attempt`` (a ruling's disputed move, offered as a button and shown with its verdicts) or
+      ``attempts`` (several disputed moves from the same position, each with a button and its verdicts),
+      and ``notes``: the explanation of each disputed move, already in the page's language;
     - ``lang``: the page's language.
     """
 
@@ -86,6 +88,18 @@ class Session:
             RULES[self.game].parse(p)  # an unknown preset is an error now, not when a reader picks it
         self.title = config.get("title") or ""
         self.attempt = config.get("attempt") or None
+        attempts = config.get("attempts")
+        if attempts is not None and (not isinstance(attempts, list) or not attempts
+                                     or not all(isinstance(a, str) and a.strip() for a in attempts)):
+            raise EngineError("attempts must be a list of move tokens")
+        self.attempts = [a.strip() for a in attempts] if attempts else ([self.attempt] if self.attempt else [])
+        if self.attempt and self.attempts[0] != self.attempt:
+            raise EngineError(f"attempts must begin with the attempt {self.attempt!r}")
+        self.attempt = self.attempts[0] if self.attempts else None
+        notes = config.get("notes") or []
+        if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes) or len(notes) > len(self.attempts):
+            raise EngineError("notes must be a list of texts, one per attempt")
+        self.notes = notes + [""] * (len(self.attempts) - len(notes))
         self.pos = self._position(self.start, self.rules, self.start_score)
         self.message, self.legal = "", None
         self.last_attempt: tuple[str, str, int, bool] | None = None  # token, position before, score, made
@@ -99,8 +113,8 @@ class Session:
             if _frame_number(opening, len(self.tokens)) is None:
                 raise EngineError(f"frame {str(opening)[:MAX_LINK_TEXT]!r}: a move number from 0 to {len(self.tokens)}")
             self.goto(opening)
-        if self.attempt:
-            self.pos.check_token(self.attempt)  # malformed → EngineError now
+        for token in self.attempts:
+            self.pos.check_token(token)  # malformed → EngineError now
 
     # -- set-up ------------------------------------------------------------------------------
     def _position(self, text_: str, rules: str, score: int | None):
@@ -161,6 +175,12 @@ class Session:
                 out["attempt"] = self.attempt
                 if self.attempt and self.presets:
                     out["verdicts"] = self.verdicts()
+                if self.attempt:
+                    out["note"] = self.notes[0]
+                if len(self.attempts) > 1:
+                    out["attempts"] = [{"token": t, "move": move_text(t, self.lang), "note": note,
+                                        "verdicts": self.verdicts(t) if self.presets else []}
+                                       for t, note in zip(self.attempts, self.notes)]
         if full and self.title:
             out["title"] = self.title
         return out
@@ -175,12 +195,13 @@ class Session:
             found = self._drawn[key] = (board(pos, self.lang, interactive=self.kind == "try"), pos.describe(self.lang))
         return found
 
-    def verdicts(self) -> list[dict[str, Any]]:
-        """The disputed move's verdict under each preset, from the starting position."""
+    def verdicts(self, token: str | None = None) -> list[dict[str, Any]]:
+        """A disputed move's verdict (the first one's by default) under each preset, from the
+        starting position."""
         out = []
         for p in self.presets:
             start = self._position_under(self.start, p, self.start_score)
-            verdict = start.check_token(self.attempt)
+            verdict = start.check_token(token or self.attempt)
             out.append({
                 "rules": p, "name": preset_label(self.game, p, self.lang), "legal": verdict.legal,
                 "reason": verdict.reason, "message": verdict.message(self.lang),

@@ -21,7 +21,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+
+from hooks import po
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
@@ -67,10 +69,8 @@ def update() -> list[Path]:
             else:
                 catalog = Catalog(locale=lang, domain=domain, project="solitaire-rules", fuzzy=False)
                 catalog.update(template, no_fuzzy_matching=True)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("wb") as f:
-                write_po(f, catalog, width=100, sort_by_file=False, ignore_obsolete=False, include_previous=True)
-            written.append(path)
+            if po.write(path, catalog):  # not when only the dates would change
+                written.append(path)
     return written
 
 

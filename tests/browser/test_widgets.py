@@ -385,3 +385,34 @@ def test_the_worker_starts_only_when_a_widget_nears_the_viewport(tmp_path, page,
     assert page.get_attribute(TRY, "data-state") == "loading"
     page.evaluate("document.querySelector('#spacer').scrollIntoView({block: 'end'})")
     page.wait_for_selector(f'{TRY}[data-state="ready"]', state="attached", timeout=READY_MS)
+
+
+# -- the disputed points page ------------------------------------------------------------------------
+
+
+def open_ruling(page, server, lang: str, ruling: str) -> str:
+    """The disputed points page, scrolled to one ruling widget, once that widget is ready."""
+    page.goto(page_url(server.url, lang, "scorpion/rulings/") + f"#{ruling}")
+    page.wait_for_selector(f'#{ruling}[data-state="ready"]', state="attached", timeout=READY_MS)
+    return f"#{ruling}"
+
+
+def test_a_ruling_plays_the_disputed_move_and_judges_it_again_under_another_rule_set(page, server):
+    widget = open_ruling(page, server, "ru", "queen-empty-column")
+    page.click(f'{widget} [data-action="attempt"]')
+    assert wait_for_message(page, widget, "false") == engine.Verdict(False, "empty-needs-king").message("ru")
+    page.select_option(f"{widget} [data-role=rules]", "wasp")
+    message = wait_for_message(page, widget, "true")
+    token = json.loads(unescape(page.get_attribute(widget, "data-config")))["attempt"]
+    assert message.endswith(render.points_text(render.move_text(token, "ru"), 5, "ru"))
+
+
+def test_each_disputed_move_of_a_ruling_has_its_own_button(page, server):
+    widget = open_ruling(page, server, "ca", "own-scoring")
+    moves = page.eval_on_selector_all(f'{widget} [data-action="attempt"]', "els => els.map(e => e.dataset.move)")
+    assert moves == ["5C>1", "KH>6", "KD>6", "5H>1"]
+    page.click(f'{widget} [data-action="attempt"][data-move="KD>6"]')
+    assert wait_for_message(page, widget, "true") == render.points_text(render.move_text("KD>6", "ca"), 5, "ca")
+    page.click(f'{widget} [data-action="reset"]')
+    page.click(f'{widget} [data-action="attempt"][data-move="5H>1"]')
+    assert wait_for_message(page, widget, "false") == engine.Verdict(False, "same-suit").message("ca")

@@ -19,6 +19,7 @@ from site_support import LANGUAGES, ROOT, page_path
 import engine
 from engine import records
 from engine.web import preset_label
+from hooks import values
 
 PAGE = "scorpion/rulings.md"
 RULINGS = sorted((ROOT / "examples" / "scorpion" / "rulings").glob("*.game"))
@@ -29,11 +30,24 @@ _VERDICT = re.compile(r'<li data-rules="(?P<rules>[^"]+)" data-legal="(?P<legal>
 
 @dataclass
 class Ruling:
-    """A ruling widget as the page carries it: its config and the verdicts listed under it."""
+    """A ruling widget as the page carries it: its config and, per disputed move, the explanation
+    and the verdicts listed under it."""
 
     id: str
     config: dict
-    verdicts: list[tuple[str, bool, str]]  # (rules, legal, text)
+    verdicts: list[tuple[str, bool, str]]  # (rules, legal, text) of the first disputed move
+    moves: dict[str, list[tuple[str, bool, str]]]  # every disputed move's verdicts, by token
+    notes: list[str]  # the explanations shown, in order
+
+
+_LIST = re.compile(r'<ul class="sol-verdicts" data-role="verdicts"(?: data-move="(?P<move>[^"]*)")?[^>]*>(?P<items>.*?)</ul>',
+                   re.S)
+_NOTE = re.compile(r'<p class="sol-attempt-note">(?P<text>.*?)</p>', re.S)
+
+
+def _verdicts(items: str) -> list[tuple[str, bool, str]]:
+    return [(v["rules"], v["legal"] == "true", html.unescape(re.sub(r"<[^>]+>", "", v["text"])))
+            for v in _VERDICT.finditer(items)]
 
 
 def rulings_on(site: Path, lang: str) -> dict[str, Ruling]:
@@ -42,11 +56,10 @@ def rulings_on(site: Path, lang: str) -> dict[str, Ruling]:
     starts = list(_WIDGET.finditer(text))
     for m, after in zip(starts, starts[1:] + [None]):
         body = text[m.end(): after.start() if after else len(text)]
-        ul = body[body.find('data-role="verdicts"'):]
-        ul = ul[: ul.find("</ul>")]
-        verdicts = [(v["rules"], v["legal"] == "true", html.unescape(re.sub(r"<[^>]+>", "", v["text"])))
-                    for v in _VERDICT.finditer(ul)]
-        found[m["id"]] = Ruling(m["id"], json.loads(html.unescape(m["config"])), verdicts)
+        config = json.loads(html.unescape(m["config"]))
+        lists = [(html.unescape(v["move"] or config["attempt"]), _verdicts(v["items"])) for v in _LIST.finditer(body)]
+        notes = [html.unescape(n["text"]) for n in _NOTE.finditer(body)]
+        found[m["id"]] = Ruling(m["id"], config, lists[0][1] if lists else [], dict(lists), notes)
     return found
 
 
@@ -76,6 +89,35 @@ def test_every_ruling_record_is_on_the_page_with_its_verdicts(pages, path, lang)
         assert text.startswith(preset_label("scorpion", rules, lang)), text
         if not verdict.legal:
             assert verdict.message(lang) in text, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
+def test_every_disputed_move_of_the_position_has_its_button_explanation_and_verdicts(pages, path, lang):
+    """A record may judge several moves in the ruling's position: each is offered, explained (the
+    record's annotation, in the page's language) and judged under the rule sets the first names."""
+    record = records.load(path)
+    ruling = pages[lang][record.ruling]
+    judged = next(f for f in record.replay(lang, records.catalog_translator(lang, "scorpion")) if f.attempts)
+    tokens = [a.token for a in judged.attempts]
+    assert ruling.config.get("attempts", tokens[:1]) == tokens
+    assert list(ruling.moves) == tokens
+    presets = [rules for rules, _ in judged.attempts[0].verdicts]
+    for a in judged.attempts:
+        by_rules = dict(a.verdicts)
+        assert [(r, legal) for r, legal, _ in ruling.moves[a.token]] == [
+            (r, position_under(ruling, r).check_token(a.token).legal) for r in presets]
+        for r, legal, _ in ruling.moves[a.token]:
+            if r in by_rules:
+                assert legal == by_rules[r].legal, f"{record.ruling} {a.token} under {r}"
+    assert ruling.notes == [values.render(a.annotation, lang) for a in judged.attempts if a.annotation]
+
+
+def position_under(ruling: Ruling, rules: str):
+    try:
+        return engine.position("scorpion", ruling.config["start"], rules=rules, score=ruling.config.get("score"))
+    except engine.EngineError:
+        return engine.position("scorpion", ruling.config["start"], rules=rules)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,7 +8,7 @@ import pytest
 from seeds import EMPTY_NEEDS_KING, LANGUAGES, SAME_SUIT, SEED_DEAL
 
 import engine
-from engine import web
+from engine import render, web
 
 
 def call(op: str, wid: str = "w", **fields) -> dict:
@@ -117,6 +117,31 @@ def test_an_empty_column_takes_only_a_king_unless_wasp():
     frame = call("move", token="QH>5")["frame"]
     assert frame["message"] == EMPTY_NEEDS_KING["ca"]
     assert call("rules", rules="wasp")["frame"]["legal"] is True
+
+
+def test_several_disputed_moves_each_get_a_button_an_explanation_and_verdicts():
+    first = open_widget("try", "hu", presets=["classic", "easy"], attempt="4C>7", attempts=["4C>7", "4H>7"],
+                        notes=["Classicban nem.", ""])
+    assert first["attempt"] == "4C>7" and first["note"] == "Classicban nem."
+    assert [(a["token"], a["move"], a["note"]) for a in first["attempts"]] == [
+        ("4C>7", "4♣ → 7. oszlop", "Classicban nem."), ("4H>7", "4♥ → 7. oszlop", "")]
+    assert [[v["legal"] for v in a["verdicts"]] for a in first["attempts"]] == [[False, True], [True, True]]
+    assert first["verdicts"] == first["attempts"][0]["verdicts"]  # the first one's, as with a single attempt
+    html = render.widget(first, lang="hu", config={}, widget_id="w")
+    assert html.count('data-action="attempt"') == 2 and "Kipróbálás: 4♥ → 7. oszlop" in html
+    assert call("move", token="4H>7")["frame"]["legal"] is True
+
+
+@pytest.mark.parametrize(("config", "error"), [
+    ({"attempts": "4C>7"}, "attempts must be a list of move tokens"),
+    ({"attempts": []}, "attempts must be a list of move tokens"),
+    ({"attempt": "4H>7", "attempts": ["4C>7", "4H>7"]}, "attempts must begin with the attempt '4H>7'"),
+    ({"attempts": ["4C>7"], "notes": ["one", "two"]}, "notes must be a list of texts, one per attempt"),
+    ({"attempts": ["4C>7", "4C"]}, "4C"),
+])
+def test_bad_attempts_are_refused_when_the_widget_opens(config, error):
+    answer = call("open", "x", config={"kind": "try", "game": "scorpion", "start": SEED_DEAL, **config})
+    assert answer["ok"] is False and error in answer["error"], answer
 
 
 @pytest.mark.parametrize("request_text", [
