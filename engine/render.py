@@ -448,7 +448,8 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
         parts.append(moves_list(frame["moves"], frame["index"], widget_id, lang))
     if frame.get("attempts"):  # several disputed moves: each with its explanation and verdicts
         parts.append("".join(
-            f'<div class="sol-attempt" data-move="{_esc(a["token"])}"><p class="sol-attempt-move">{_esc(a["move"])}</p>'
+            f'<div class="sol-attempt" data-move="{_esc(a["token"])}">'
+            f'<p class="sol-attempt-move">{_esc(a["move"][:1].upper() + a["move"][1:])}</p>'
             + (f'<p class="sol-attempt-note">{_esc(a["note"])}</p>' if a.get("note") else "")
             + (verdicts_table(a["verdicts"], lang, move=a["token"]) if a["verdicts"] else "") + "</div>"
             for a in frame["attempts"]
