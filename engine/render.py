@@ -447,13 +447,7 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
         parts.append(f'<p class="sol-annotation" data-role="annotation">{_esc(frame.get("annotation", ""))}</p>')
         parts.append(moves_list(frame["moves"], frame["index"], widget_id, lang))
     if frame.get("attempts"):  # several disputed moves: each with its explanation and verdicts
-        parts.append("".join(
-            f'<div class="sol-attempt" data-move="{_esc(a["token"])}">'
-            f'<p class="sol-attempt-move">{_esc(a["move"][:1].upper() + a["move"][1:])}</p>'
-            + (f'<p class="sol-attempt-note">{_esc(a["note"])}</p>' if a.get("note") else "")
-            + (verdicts_table(a["verdicts"], lang, move=a["token"]) if a["verdicts"] else "") + "</div>"
-            for a in frame["attempts"]
-        ))
+        parts.extend(_attempt(a, lang) for a in frame["attempts"])
     else:
         if frame.get("note"):
             parts.append(f'<p class="sol-attempt-note">{_esc(frame["note"])}</p>')
@@ -468,6 +462,15 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
         aria_label=frame.get("title") or text("replay-title" if kind == "replay" else "try-title", lang),
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
+
+
+def _attempt(attempt: dict, lang: str) -> str:
+    """One of a ruling's several disputed moves: the move, its explanation, its verdicts."""
+    move = attempt["move"][:1].upper() + attempt["move"][1:]
+    note = f'<p class="sol-attempt-note">{_esc(attempt["note"])}</p>' if attempt.get("note") else ""
+    verdicts = verdicts_table(attempt["verdicts"], lang, move=attempt["token"]) if attempt["verdicts"] else ""
+    return (f'<div class="sol-attempt"{_attrs(data_move=attempt["token"])}>'
+            f'<p class="sol-attempt-move">{_esc(move)}</p>{note}{verdicts}</div>')
 
 
 def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
