@@ -87,9 +87,17 @@ def position(game: str, text: str | None = None, *, rules: str | None = None, co
     else:
         pos = cls.from_string(text, RULES[game].parse(rules))
     if score is not None:
-        check = getattr(pos, "check_start_score", None)  # e.g. Klondike Normal never below 0
-        pos.score = check(score) if check else score
+        pos.score = pos.check_start_score(score)
     return pos
+
+
+def position_under(game: str, text: str, rules: str, score: int | None = None) -> Position:
+    """The position ``text`` judged under ``rules``: with the same score where those rules allow it,
+    else with their own starting score (Vegas dollars are no Normal score), as rulings compare them."""
+    try:
+        return position(game, text, rules=rules, score=score)
+    except EngineError:
+        return position(game, text, rules=rules)
 
 
 def deal(code: str) -> Position:
@@ -107,7 +115,6 @@ def scoring_table(game: str, rules: str | None = None, lang: str = "en") -> list
 
 __all__ = [
     "GAMES", "RULES", "UNDO_LIMIT", "DealCode", "EngineError", "KlondikePosition", "KlondikeRules", "NotationError",
-    "Position", "RulesError",
-    "ScorpionPosition", "ScorpionRules", "Verdict", "deal", "facts", "parse_code", "position", "rules",
-    "scoring_table",
+    "Position", "RulesError", "ScorpionPosition", "ScorpionRules", "Verdict", "deal", "facts", "parse_code", "position",
+    "position_under", "rules", "scoring_table",
 ]

@@ -162,10 +162,8 @@ class Position:
             self.pop()
             return token, Verdict(True, points=-points)
         move = self.parse_move(token)
-        verdict = self.verdict(move)
-        if verdict.legal:
-            self.push(move)
-            verdict = Verdict(True, points=self.move_stack[-1][2])
+        reason = self.refusal(move)
+        verdict = Verdict(False, reason) if reason else Verdict(True, points=self.push(move))
         return self.move_token(move), verdict
 
     def push(self, move) -> int:
@@ -199,6 +197,17 @@ class Position:
     def verdict(self, move) -> Verdict:
         raise NotImplementedError
 
+    def check_start_score(self, score: int) -> int:
+        """A score this position may start with (``engine.position(score=…)``); Klondike refuses a
+        Normal score below 0."""
+        return score
+
+    def refusal(self, move) -> str | None:
+        """Why the move is refused (its reason id), or None when it is legal. ``play`` asks this, not
+        ``verdict``, so a game whose points need the move made (Scorpion) makes it only once."""
+        verdict = self.verdict(move)
+        return None if verdict.legal else verdict.reason
+
     def legal_moves(self) -> Iterator:
         raise NotImplementedError
 
@@ -213,9 +222,6 @@ class Position:
 
     def describe(self, lang: str = "en") -> str:
         raise NotImplementedError
-
-    def is_legal(self, move) -> bool:
-        return self.verdict(move).legal
 
     def check_token(self, token: str) -> Verdict:
         """Judge a move token without making it."""

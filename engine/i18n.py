@@ -176,9 +176,6 @@ class Translator:
         found = self._messages.get((context, msgid))
         return found[0] if found else msgid
 
-    def gettext(self, msgid: str) -> str:
-        return self.pgettext(None, msgid)
-
     def npgettext(self, context: str | None, singular: str, plural: str, n: int) -> str:
         found = self._messages.get((context, singular))
         if found and len(found) > 1:

@@ -68,9 +68,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import ClassVar
 
-from .cards import KING, card_token, parse_card
+from .cards import KING, SUIT_SYMBOLS, card_token, parse_card
 from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
-from .core import Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
+from .core import UNDO_LIMIT, Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
 from .errors import NotationError
 from .i18n import N_, NP_, translator
 from .prng import shuffled_deck
@@ -294,11 +294,11 @@ def _parse_position(text: str, rules: KlondikeRules) -> tuple:
             raise NotationError(f"foundations: card {pile} must be face up (upper case)")
         if top // 13 != s:
             raise NotationError(
-                f"foundations: {pile} is on the {'♠♥♦♣'[s]} pile (the piles are in the order ♠/♥/♦/♣, "
+                f"foundations: {pile} is on the {SUIT_SYMBOLS[s]} pile (the piles are in the order ♠/♥/♦/♣, "
                 "e.g. 3S/-/AD/-)"
             )
         for c in range(s * 13, top + 1):
-            take(c, f"the {'♠♥♦♣'[s]} foundation")
+            take(c, f"the {SUIT_SYMBOLS[s]} foundation")
         foundations.append(top % 13 + 1)
     missing = [card_token(c) for c in range(DECK) if c not in seen]
     if missing:
@@ -347,16 +347,12 @@ class KlondikePosition(Position):
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def from_string(cls, text: str, rules: KlondikeRules | str | None = None, score: int | None = None
-                    ) -> KlondikePosition:
+    def from_string(cls, text: str, rules: KlondikeRules | str | None = None) -> KlondikePosition:
         if not isinstance(rules, KlondikeRules):
             rules = KlondikeRules.parse(rules)
         if not isinstance(text, str):
             raise NotationError(f"a Klondike position is a string, not {type(text).__name__}")
-        pos = cls(*_parse_position(text, rules), rules)
-        if score is not None:
-            pos.score = pos.check_start_score(score)
-        return pos
+        return cls(*_parse_position(text, rules), rules)
 
     @classmethod
     def deal(cls, number: int, rules: KlondikeRules | str | None = None) -> KlondikePosition:
@@ -771,7 +767,7 @@ def facts(rules: KlondikeRules | str | None = None) -> dict[str, int]:
         "foundations": SUITS,
         "draw": rules.draw_count,
         "recycles": 0 if rules.vegas else -1,  # -1: unlimited
-        "undo_limit": 100,
+        "undo_limit": UNDO_LIMIT,
         "code_letters": DIGITS,  # a deal code's number: DIGITS letters A–Z, base 26
         "code_base": 26,
         "deals_per_preset": MAX_NUMBER + 1,  # deal numbers per draw mode and scoring

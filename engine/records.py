@@ -235,10 +235,6 @@ class Record:
         """The tokens of the moves made (attempts left out), as the widgets and ``--json`` want them."""
         return [e.token for e in self.entries if not e.attempt]
 
-    @property
-    def attempts(self) -> list[Entry]:
-        return [e for e in self.entries if e.attempt]
-
     def messages(self) -> list[tuple[str, int, str]]:
         """The texts to translate: (msgid, line, what it is), Title and Question first."""
         found = [(self.tags[t], self.tag_lines.get(t, 1), t.lower()) for t in TRANSLATED_TAGS if self.tags.get(t)]
@@ -369,7 +365,7 @@ class Record:
         return frames
 
     def _judge(self, pos: Position, entry: Entry, lang: str, translate: Translate | None) -> Judgement:
-        from . import position  # noqa: PLC0415
+        from . import position_under  # noqa: PLC0415
 
         verdicts = []
         for exp in entry.expected:
@@ -377,10 +373,7 @@ class Record:
                 judge, rules = pos, str(pos.rules)
             else:
                 try:
-                    try:
-                        judge = position(self.game, str(pos), rules=exp.rules, score=pos.score)
-                    except EngineError:  # a score those rules cannot have (Vegas dollars under Normal)
-                        judge = position(self.game, str(pos), rules=exp.rules)
+                    judge = position_under(self.game, str(pos), exp.rules, pos.score)
                 except EngineError as e:
                     raise self.error(entry.line, f"?{entry.token} under {exp.rules}: {e.message}") from None
                 rules = exp.rules
@@ -394,10 +387,6 @@ class Record:
                 raise self.error(entry.line, f"?{entry.token} under {rules}: expected {exp.verdict}, got {got}")
             verdicts.append((rules, verdict))
         return Judgement(entry.token, entry.line, tuple(verdicts), self.translated(entry.annotation, translate))
-
-    def check(self) -> list[Frame]:
-        """Replay in English: the validator (raises ``RecordError``)."""
-        return self.replay()
 
     def summary(self, frames: list[Frame] | None = None) -> dict:
         """What ``python -m engine replay FILE --json`` prints (DESIGN.md §3.9)."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from .cards import RANKS, SUITS, card_symbol, is_red, parse_card, suit_of
+from .cards import SUIT_SYMBOLS, SUITS, card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
 from .i18n import N_, translator
 
@@ -154,7 +154,7 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
     if not face_up:
         hidden = _esc(text("face-down", lang))
         return f'<span class="sol-card sol-down" data-face="down"><span class="sol-sr">{hidden}</span></span>'
-    token = RANKS[c % 13] + SUITS[suit_of(c)]
+    token = card_token(c)
     symbol = card_symbol(c)
     rank, suit = symbol[:-1], symbol[-1]
     cls = "sol-card sol-up " + ("sol-red" if is_red(c) else "sol-black")
@@ -196,11 +196,11 @@ def board(pos, lang: str = "en", *, interactive: bool = False) -> str:
     raise NotationError(f"no board for game {game!r}")
 
 
-def _columns(pos, lang: str, interactive: bool, cols, down) -> str:
+def _columns(pos, lang: str, interactive: bool) -> str:
     t = translator(lang)
     first_focus = True
     items = []
-    for n, (col, d) in enumerate(zip(cols, down), 1):
+    for n, (col, d) in enumerate(zip(pos.cols, pos.down), 1):
         label = t.pgettext("column", _COLUMN).format(n=n)
         cards = []
         for i, c in enumerate(col):
@@ -220,7 +220,7 @@ def _columns(pos, lang: str, interactive: bool, cols, down) -> str:
             f'<li{_attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{_pile(cards)}</li>'
         )
     return (
-        f'<ol class="sol-columns" style="--sol-columns:{len(cols)}"'
+        f'<ol class="sol-columns" style="--sol-columns:{len(pos.cols)}"'
         f'{_attrs(aria_label=text("table", lang))}>{"".join(items)}</ol>'
     )
 
@@ -274,7 +274,7 @@ def _scorpion_board(pos, lang: str, interactive: bool) -> str:
     return (
         f'<div class="sol-board sol-scorpion" data-role="board" data-search-exclude>'
         f'<div class="sol-top">{"".join(top)}</div>'
-        f"{_columns(pos, lang, interactive, pos.cols, pos.down)}</div>"
+        f"{_columns(pos, lang, interactive)}</div>"
     )
 
 
@@ -300,7 +300,7 @@ def _klondike_board(pos, lang: str, interactive: bool) -> str:
             found.append((suit_attr, card(s * 13 + n - 1, lang, button=interactive)))
             continue
         label = f'{_esc(text("foundation-empty", lang))}: {_esc(t.suit(s, "name"))}'
-        glyph = f'<span class="sol-slot-suit" aria-hidden="true">{"♠♥♦♣"[s]}</span>'
+        glyph = f'<span class="sol-slot-suit" aria-hidden="true">{SUIT_SYMBOLS[s]}</span>'
         if interactive:
             found.append((suit_attr, f'<button type="button" class="sol-slot" data-target="F" aria-label="{label}">'
                                      f"{glyph}</button>"))
@@ -317,7 +317,7 @@ def _klondike_board(pos, lang: str, interactive: bool) -> str:
     )
     return (
         f'<div class="sol-board sol-klondike" data-role="board" data-search-exclude><div class="sol-top">{top}</div>'
-        f"{_columns(pos, lang, interactive, pos.cols, pos.down)}</div>"
+        f"{_columns(pos, lang, interactive)}</div>"
     )
 
 

@@ -30,9 +30,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import ClassVar
 
-from .cards import ACE, KING, card_token, parse_card, rank_of, suit_of
+from .cards import ACE, KING, SUITS, card_token, parse_card, rank_of, suit_of
 from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
-from .core import Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
+from .core import UNDO_LIMIT, Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
 from .errors import NotationError
 from .i18n import N_, NP_, translator
 from .prng import shuffled_deck
@@ -217,7 +217,7 @@ def _parse_position(text: str, rules: ScorpionRules) -> tuple:
     removed = []
     if removed_text != "-":
         for ch in removed_text:
-            s = "SHDC".find(ch.upper()) if ch.isupper() else -1
+            s = SUITS.find(ch) if ch.isupper() else -1
             if s < 0:
                 raise NotationError(f"removed sequences {removed_text!r}: {ch!r} is not a suit (S, H, D, C)")
             if s in removed:
@@ -263,12 +263,12 @@ class ScorpionPosition(Position):
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def from_string(cls, text: str, rules: ScorpionRules | str | None = None, score: int = 0) -> ScorpionPosition:
+    def from_string(cls, text: str, rules: ScorpionRules | str | None = None) -> ScorpionPosition:
         if not isinstance(rules, ScorpionRules):
             rules = ScorpionRules.parse(rules)
         if not isinstance(text, str):
             raise NotationError(f"a Scorpion position is a string, not {type(text).__name__}")
-        return cls(*_parse_position(text, rules), rules, score)
+        return cls(*_parse_position(text, rules), rules)
 
     @classmethod
     def deal(cls, number: int, rules: ScorpionRules | str | None = None) -> ScorpionPosition:
@@ -306,7 +306,7 @@ class ScorpionPosition(Position):
         )
         aside = self.rules.grid.aside
         reserve = "".join(card_token(c, aside) for c in self.reserve) or "-"
-        removed = "".join("SHDC"[s] for s in self.removed) or "-"
+        removed = "".join(SUITS[s] for s in self.removed) or "-"
         return f"{cols} {reserve} {removed}"
 
     def __repr__(self) -> str:
@@ -335,48 +335,51 @@ class ScorpionPosition(Position):
         return "deal" if move == DEAL else f"{card_token(move[0])}>{move[1] + 1}"
 
     def verdict(self, move) -> Verdict:
+        reason = self.refusal(move)
+        return Verdict(False, reason) if reason else self._points_verdict(move)
+
+    def refusal(self, move) -> str | None:
         if move == DEAL:
-            return self._deal_verdict()
+            return self._deal_refusal()
         c, to = move
         where = self.loc[c]
         if where == REMOVED:
-            return Verdict(False, "no-such-card")
+            return "no-such-card"
         if where == RESERVE:
             if not self.rules.grid.aside:
-                return Verdict(False, "in-reserve")
+                return "in-reserve"
         else:
             if self.cols[where].index(c) < self.down[where]:
-                return Verdict(False, "face-down")
+                return "face-down"
             if where == to:
-                return Verdict(False, "same-column")
+                return "same-column"
         dest = self.cols[to]
         if not dest:
-            if rank_of(c) != KING and self.rules.empty == "king":
-                return Verdict(False, "empty-needs-king")
-            return self._points_verdict(move)
+            return "empty-needs-king" if rank_of(c) != KING and self.rules.empty == "king" else None
         top = dest[-1]
         if rank_of(top) == ACE:
-            return Verdict(False, "on-ace")
+            return "on-ace"
         if rank_of(c) + 1 != rank_of(top):
-            return Verdict(False, "one-rank-lower")
+            return "one-rank-lower"
         if self.rules.suits == "same" and suit_of(c) != suit_of(top):
-            return Verdict(False, "same-suit")
-        return self._points_verdict(move)
+            return "same-suit"
+        return None
 
     def _points_verdict(self, move) -> Verdict:
+        """A legal move's verdict: its points, found by making the move and taking it back."""
         record, points = self._apply(move)
         self._revert(record)
         return Verdict(True, points=points)
 
-    def _deal_verdict(self) -> Verdict:
+    def _deal_refusal(self) -> str | None:
         grid = self.rules.grid
         if grid.aside or not grid.deal_columns:
-            return Verdict(False, "no-reserve")
+            return "no-reserve"
         if not self.reserve:
-            return Verdict(False, "reserve-dealt")
+            return "reserve-dealt"
         if self.rules.reserve == "stuck" and any(True for _ in self._card_moves(relocations=False)):
-            return Verdict(False, "reserve-not-stuck")
-        return self._points_verdict(DEAL)
+            return "reserve-not-stuck"
+        return None
 
     def legal_moves(self) -> Iterator[tuple[int, int]]:
         """Every legal move: block moves (each empty column separately), set-aside cards, the deal."""
@@ -607,7 +610,7 @@ def facts(rules: ScorpionRules | str | None = None) -> dict[str, int]:
         "points_flip": POINTS_FLIP,
         "points_sequence": POINTS_SEQUENCE,
         "min_win_score": face_down * POINTS_FLIP + PLACES * POINTS_SEQUENCE,
-        "undo_limit": 100,
+        "undo_limit": UNDO_LIMIT,
         "code_letters": DIGITS,  # a deal code's number, in letters A–Z: SC1-CLA-AAAAAAB
         "deals_per_preset": MAX_NUMBER + 1,
     }

@@ -333,10 +333,6 @@ def _first(pair):
 SEARCHES: dict[str, Callable[[Position], Search]] = {"scorpion": ScorpionSearch, "klondike": KlondikeSearch}
 
 
-def register_search(game: str, factory: Callable[[Position], Search]) -> None:
-    SEARCHES[game] = factory
-
-
 FIRST_PASS = 0.5
 """The share of the budget the pruned first pass may use."""
 
@@ -356,12 +352,9 @@ def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = N
     first_deadline = None if seconds is None else started + seconds * FIRST_PASS
     first_nodes = None if max_nodes is None else max(1, int(max_nodes * FIRST_PASS))
     solved, line, nodes = _depth_first(search, first_deadline, first_nodes)
-    if solved is False and search.pruned:
-        search = SEARCHES[pos.GAME](pos)
-        more = None if max_nodes is None else max_nodes - nodes
-        solved, line, extra = _depth_first(search, deadline, more)
-        nodes += extra
-    elif solved is None and (max_nodes is None or first_nodes < max_nodes):
+    # A pruned search that found nothing proves nothing, and one that ran out of its share of the
+    # budget has the rest: both search again, without pruning.
+    if (solved is False and search.pruned) or (solved is None and (max_nodes is None or first_nodes < max_nodes)):
         search = SEARCHES[pos.GAME](pos)
         more = None if max_nodes is None else max_nodes - nodes
         solved, line, extra = _depth_first(search, deadline, more)
@@ -461,5 +454,5 @@ def _solve(args) -> int:
 SOLVE_COMMAND = (_solve_arguments, _solve)
 """``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
 
-__all__ = ["SEARCHES", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution", "register_search",
+__all__ = ["SEARCHES", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
            "solve"]

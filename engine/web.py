@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import GAMES, RULES
+from . import GAMES, RULES, position_under
 from . import position as make_position
 from .errors import EngineError
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, translator
@@ -120,14 +120,6 @@ class Session:
     def _position(self, text_: str, rules: str, score: int | None):
         return make_position(self.game, text_, rules=rules or None, score=score)
 
-    def _position_under(self, text_: str, rules: str, score: int | None):
-        """The position judged under other rules: the same score where those rules allow it, else
-        their own starting score (Vegas dollars under Normal scoring), as game records do."""
-        try:
-            return self._position(text_, rules, score)
-        except EngineError:
-            return self._position(text_, rules, None)
-
     def _load_moves(self, config: dict) -> None:
         moves = config.get("moves") or []
         if isinstance(moves, str):
@@ -173,14 +165,14 @@ class Session:
             if full:
                 out["presets"] = [{"id": p, "name": preset_label(self.game, p, self.lang)} for p in self.presets]
                 out["attempt"] = self.attempt
-                if self.attempt and self.presets:
-                    out["verdicts"] = self.verdicts()
                 if self.attempt:
                     out["note"] = self.notes[0]
                 if len(self.attempts) > 1:
                     out["attempts"] = [{"token": t, "move": move_text(t, self.lang), "note": note,
                                         "verdicts": self.verdicts(t) if self.presets else []}
                                        for t, note in zip(self.attempts, self.notes)]
+                if self.attempt and self.presets:  # the first disputed move's (computed once)
+                    out["verdicts"] = out["attempts"][0]["verdicts"] if "attempts" in out else self.verdicts()
         if full and self.title:
             out["title"] = self.title
         return out
@@ -200,7 +192,7 @@ class Session:
         starting position."""
         out = []
         for p in self.presets:
-            start = self._position_under(self.start, p, self.start_score)
+            start = position_under(self.game, self.start, p, self.start_score)
             verdict = start.check_token(token or self.attempt)
             out.append({
                 "rules": p, "name": preset_label(self.game, p, self.lang), "legal": verdict.legal,
@@ -267,10 +259,10 @@ class Session:
         RULES[self.game].parse(rules)
         self.rules = rules
         if self.last_attempt is None:
-            self.pos = self._position_under(str(self.pos), rules, self.pos.score)
+            self.pos = position_under(self.game, str(self.pos), rules, self.pos.score)
             return self._say("", None)
         token, before, score, _ = self.last_attempt
-        self.pos = self._position_under(before, rules, score)
+        self.pos = position_under(self.game, before, rules, score)
         token, verdict = self.pos.play(token)
         self.last_attempt = (token, before, score, verdict.legal)
         name = preset_label(self.game, rules, self.lang)

@@ -51,9 +51,11 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def repo_root() -> Path:
-    """The checkout's top folder."""
-    return ROOT
+def site() -> Path:
+    """The checkout's site with its widgets, built once per session (``widget_site.built``)."""
+    from widget_site import built  # noqa: PLC0415
+
+    return built()
 
 
 @pytest.fixture(scope="session")

@@ -43,11 +43,6 @@ REPLAY = "#first-move"
 TRY = "#seed-deal"
 
 
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return built()
-
-
 @pytest.fixture
 def server(site, static_server):
     return static_server(site)

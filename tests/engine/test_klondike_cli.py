@@ -7,12 +7,10 @@ line on standard error and never a traceback. JSON fields exactly as specified.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from engine_cli import engine_cli
 from klondike_tables import table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,12 +20,6 @@ CODE_POSITION = (
     "qhjhasqc2s2c3h6d4s5c4hks8h8cts8s2d5stdacthjd9s6c - -/-/-/-"
 )
 STEP_FIELDS = ["move", "legal", "points", "reason", "message"]
-
-
-def engine_cli(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
 
 
 def play_json(*args: str) -> tuple[int, dict]:

@@ -7,12 +7,10 @@ line on standard error and never a traceback. JSON fields exactly as specified.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from engine_cli import engine_cli
 from scorpion_tables import run, table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,12 +18,6 @@ CODE = "SC1-CLA-AAAAAAB"
 CODE_POSITION = (
     "7h9s4h8D8H5CJH/6h9cjs5HKH3S2H/jd5d7d4D2SAH6C/kskdtdTCJCTH8C/QS4C6S7SAC5SAD/KC6DQCQDQH9H3H/3CAS4S2D8STS3D 2c9d7c -"
 )
-
-
-def engine_cli(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
 
 
 def test_deal_prints_the_position_on_one_line():

@@ -4,10 +4,10 @@ real processes, JSON fields as specified, exit 2 with one line for bad input."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from engine_cli import engine_cli as run_engine_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 WON = "examples/scorpion/won.game"
@@ -16,9 +16,7 @@ FOUR_MOVES = ("KSQSJSTS9S8S7S6S5S4S3S2S/AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD
 
 
 def engine_cli(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    return run_engine_cli(*args, timeout=120)  # a solve may take a while
 
 
 def one_line_error(done: subprocess.CompletedProcess) -> str:

@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
+import widget_site
 import yaml
 from site_support import ROOT, Build, fill, run_build, translated_entries
 
@@ -23,12 +24,11 @@ from hooks import catalogs, messages, po
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The checkout's site, every language, built strictly once."""
-    site = tmp_path_factory.mktemp("site")
-    result = run_build(ROOT, site, strict=True)
-    if result.returncode != 0:
-        pytest.fail(f"the strict build of the site failed:\n{result.output[-4000:]}", pytrace=False)
+def built_site() -> Path:
+    """The checkout's site, every language, built strictly once (shared with the widget tests)."""
+    code, output, site = widget_site.build(strict=True)
+    if code != 0:
+        pytest.fail(f"the strict build of the site failed:\n{output[-4000:]}", pytrace=False)
     return site
 
 

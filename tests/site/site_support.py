@@ -1,12 +1,17 @@
-"""What the site tests share: the checkout, building a project, reading built pages, filling catalogs."""
+"""What the site tests share: the checkout, building a project, reading built pages, filling catalogs,
+and the seed documents sentence by sentence."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -15,6 +20,7 @@ if str(ROOT) not in sys.path:
 from hooks import po  # noqa: E402
 
 LANGUAGES = ("en", "hu", "ca", "ru")
+SEEDS = Path(__file__).resolve().parent / "seeds"  # the seed documents, copied verbatim from ../shared/seeds
 
 
 @dataclass
@@ -52,3 +58,135 @@ def page_path(site: Path, lang: str, page: str) -> Path:
     stem = page[: -len(".md")]
     rel = Path("index.html") if stem == "index" else Path(stem) / "index.html"
     return site / rel if lang == "en" else site / lang / rel
+
+
+# -- reading a built page -------------------------------------------------------------------------
+
+_BLOCK = frozenset("""address article aside blockquote body br button dd details dialog div dl dt fieldset
+figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr html label legend li main nav ol option output
+p pre section select summary table tbody td tfoot th thead title tr ul""".split())
+_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+_SKIP = frozenset({"script", "style", "svg", "template", "noscript"})
+
+
+class PageText(HTMLParser):
+    """A built page's text as a reader sees it, one string per block (paragraph, item, cell …).
+
+    ``blocks`` keeps inline code (its words are read with the sentence around them); ``prose`` leaves
+    code out (``^`` is an operator in code, a glitch in prose). Scripts, styles, SVG and what is
+    hidden from every reader (``aria-hidden="true"``: the rank letters drawn on the cards) are left out,
+    and, given ``lang``, whatever is marked as another language (``lang="en"``: a block that fell back
+    to English in a development build, the language switcher's names).
+    """
+
+    def __init__(self, lang: str | None = None, code_blocks: bool = False):
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.blocks: list[str] = []
+        self.prose: list[str] = []
+        self._text: list[str] = []
+        self._prose: list[str] = []
+        self._skip: list[str] = []  # the tags whose content is left out, innermost last
+        self._code = 0
+        self._code_blocks = code_blocks
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _VOID:
+            if tag in _BLOCK:
+                self._flush()
+            return
+        if self._skip:
+            if tag == self._skip[-1]:
+                self._skip.append(tag)
+            return
+        a = dict(attrs)
+        hidden = a.get("aria-hidden") == "true"
+        foreign = self.lang is not None and a.get("lang") not in (None, self.lang)  # a fallback, a language's name
+        if tag in _SKIP or hidden or foreign or (tag == "pre" and not self._code_blocks):
+            self._skip.append(tag)
+            return
+        if tag in _BLOCK:
+            self._flush()
+        if tag in ("code", "pre"):
+            self._code += 1
+
+    def handle_endtag(self, tag):
+        if self._skip:
+            if tag == self._skip[-1]:
+                self._skip.pop()
+            return
+        if tag in ("code", "pre"):
+            self._code = max(0, self._code - 1)
+        if tag in _BLOCK:
+            self._flush()
+
+    def handle_data(self, data):
+        if self._skip:
+            return
+        self._text.append(data)
+        if not self._code:
+            self._prose.append(data)
+
+    def _flush(self):
+        for buffer, out in ((self._text, self.blocks), (self._prose, self.prose)):
+            text = normalized("".join(buffer))
+            if text:
+                out.append(text)
+            buffer.clear()
+
+    def close(self):
+        super().close()
+        self._flush()
+
+
+def normalized(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+def read_page(path: Path, lang: str | None = None) -> PageText:
+    reader = PageText(lang)
+    reader.feed(path.read_text(encoding="utf-8"))
+    reader.close()
+    return reader
+
+
+def page_text(path: Path) -> str:
+    """All of a page's blocks as one string (a sentence never spans two blocks)."""
+    return "\n".join(read_page(path).blocks)
+
+
+# -- the seeds, sentence by sentence --------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÖŐÚÜŰÀÈÒÇ„«(])")
+_DESCRIPTION = re.compile(r"^(tartalék|reserva): ")
+
+
+def corrected(seed: str, corrections: dict[str, str]) -> str:
+    for glitch, fix in corrections.items():
+        assert glitch in seed, f"the correction {glitch!r} no longer matches the seed"
+        seed = seed.replace(glitch, fix)
+    return seed
+
+
+def seed_parts(seed: str) -> tuple[list[str], list[str]]:
+    """(sentences, description lines) of a seed: table cells and list items count as sentences."""
+    sentences, descriptions = [], []
+    for line in seed.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if _DESCRIPTION.match(line):
+            descriptions.append(line)
+        elif line.startswith("|"):
+            sentences += [c.strip() for c in line.strip("|").split("|") if c.strip() and not set(c.strip()) <= {"-"}]
+        elif line.startswith("- "):
+            sentences.append(line[2:])
+        else:
+            sentences += [s for s in _SENTENCE_END.split(line) if s]
+    return sentences, descriptions
+
+
+def seed_text(path: Path | None) -> str:
+    if path is None:
+        pytest.fail(f"seed not found under {SEEDS}", pytrace=False)
+    return path.read_text(encoding="utf-8")

@@ -69,7 +69,8 @@ def test_update_makes_changed_text_fuzzy_keeps_removed_text_and_adds_new_text(ma
 def test_a_translated_fuzzy_message_keeps_no_trace_of_its_old_text(make_project):
     """Once the translator clears ``fuzzy``, the next update leaves no ``#| msgid`` (nor Babel's
     misreading of it, ``# | msgid``); a "%" in a text does not make it ``python-format``."""
-    project = make_project({"index.md": PAGE + "\nA 95% chance.\n"}, {"ru": {"Rules": "Правила", "The deal": "Расклад"}})
+    project = make_project({"index.md": PAGE + "\nA 95% chance.\n"},
+                           {"ru": {"Rules": "Правила", "The deal": "Расклад"}})
     (project / "docs/index.md").write_text(PAGE.replace("## The deal {#deal}", "## The new deal {#deal}")
                                            + "\nA 95% chance.\n", encoding="utf-8")
     assert cli(project, "extract")[0] == 0 and cli(project, "update")[0] == 0

@@ -21,8 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from site_support import LANGUAGES, ROOT, page_path
-from test_scorpion_pages import SEEDS, _normal, corrected, page_text, seed_parts, seed_text
+from site_support import LANGUAGES, ROOT, SEEDS, corrected, normalized, page_path, page_text, seed_parts, seed_text
 
 import engine
 from engine import cards, codes, prng
@@ -64,7 +63,7 @@ def _hungarian_klondike_text(site: Path) -> str:
 
 @pytest.mark.parametrize("sentence", _seed_sentences())
 def test_every_sentence_of_seed_001_is_on_the_hungarian_klondike_pages(built_site, sentence):
-    assert _normal(sentence) in _hungarian_klondike_text(built_site)
+    assert normalized(sentence) in _hungarian_klondike_text(built_site)
 
 
 def test_the_seeds_glitches_are_corrected_not_copied(built_site):

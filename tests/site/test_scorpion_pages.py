@@ -15,19 +15,27 @@ import inspect
 import json
 import re
 from html import unescape
-from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
-from site_support import LANGUAGES, ROOT, page_path
+from site_support import (
+    LANGUAGES,
+    ROOT,
+    SEEDS,
+    corrected,
+    normalized,
+    page_path,
+    page_text,
+    read_page,
+    seed_parts,
+    seed_text,
+)
 
 import engine
 from engine import grammar
 from engine.scorpion import ScorpionPosition
 from hooks import values
 
-# Seeds 000 (hu) and 003 (ca), copied verbatim from the project's shared seeds (../shared/seeds).
-SEEDS = Path(__file__).resolve().parent / "seeds"
+# Seeds 000 (hu) and 003 (ca), copied verbatim from the project's shared seeds (site_support.SEEDS).
 SEED_HU = next(SEEDS.glob("000_*.txt"), None)
 SEED_CA = next(SEEDS.glob("003_*.txt"), None)
 
@@ -46,138 +54,6 @@ APP_MESSAGES = {
 }
 
 
-# -- reading a built page -------------------------------------------------------------------------
-
-_BLOCK = frozenset("""address article aside blockquote body br button dd details dialog div dl dt fieldset
-figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr html label legend li main nav ol option output
-p pre section select summary table tbody td tfoot th thead title tr ul""".split())
-_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
-_SKIP = frozenset({"script", "style", "svg", "template", "noscript"})
-
-
-class PageText(HTMLParser):
-    """A built page's text as a reader sees it, one string per block (paragraph, item, cell …).
-
-    ``blocks`` keeps inline code (its words are read with the sentence around them); ``prose`` leaves
-    code out (``^`` is an operator in code, a glitch in prose). Scripts, styles, SVG and what is
-    hidden from every reader (``aria-hidden="true"``: the rank letters drawn on the cards) are left out,
-    and, given ``lang``, whatever is marked as another language (``lang="en"``: a block that fell back
-    to English in a development build, the language switcher's names).
-    """
-
-    def __init__(self, lang: str | None = None, code_blocks: bool = False):
-        super().__init__(convert_charrefs=True)
-        self.lang = lang
-        self.blocks: list[str] = []
-        self.prose: list[str] = []
-        self._text: list[str] = []
-        self._prose: list[str] = []
-        self._skip: list[str] = []  # the tags whose content is left out, innermost last
-        self._code = 0
-        self._code_blocks = code_blocks
-
-    def handle_starttag(self, tag, attrs):
-        if tag in _VOID:
-            if tag in _BLOCK:
-                self._flush()
-            return
-        if self._skip:
-            if tag == self._skip[-1]:
-                self._skip.append(tag)
-            return
-        a = dict(attrs)
-        hidden = a.get("aria-hidden") == "true"
-        foreign = self.lang is not None and a.get("lang") not in (None, self.lang)  # a fallback, a language's name
-        if tag in _SKIP or hidden or foreign or (tag == "pre" and not self._code_blocks):
-            self._skip.append(tag)
-            return
-        if tag in _BLOCK:
-            self._flush()
-        if tag in ("code", "pre"):
-            self._code += 1
-
-    def handle_endtag(self, tag):
-        if self._skip:
-            if tag == self._skip[-1]:
-                self._skip.pop()
-            return
-        if tag in ("code", "pre"):
-            self._code = max(0, self._code - 1)
-        if tag in _BLOCK:
-            self._flush()
-
-    def handle_data(self, data):
-        if self._skip:
-            return
-        self._text.append(data)
-        if not self._code:
-            self._prose.append(data)
-
-    def _flush(self):
-        for buffer, out in ((self._text, self.blocks), (self._prose, self.prose)):
-            text = _normal("".join(buffer))
-            if text:
-                out.append(text)
-            buffer.clear()
-
-    def close(self):
-        super().close()
-        self._flush()
-
-
-def _normal(text: str) -> str:
-    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
-
-
-def read_page(path: Path, lang: str | None = None) -> PageText:
-    reader = PageText(lang)
-    reader.feed(path.read_text(encoding="utf-8"))
-    reader.close()
-    return reader
-
-
-def page_text(path: Path) -> str:
-    """All of a page's blocks as one string (a sentence never spans two blocks)."""
-    return "\n".join(read_page(path).blocks)
-
-
-# -- the seeds, sentence by sentence --------------------------------------------------------------
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÖŐÚÜŰÀÈÒÇ„«(])")
-_DESCRIPTION = re.compile(r"^(tartalék|reserva): ")
-
-
-def corrected(seed: str, corrections: dict[str, str]) -> str:
-    for glitch, fix in corrections.items():
-        assert glitch in seed, f"the correction {glitch!r} no longer matches the seed"
-        seed = seed.replace(glitch, fix)
-    return seed
-
-
-def seed_parts(seed: str) -> tuple[list[str], list[str]]:
-    """(sentences, description lines) of a seed: table cells and list items count as sentences."""
-    sentences, descriptions = [], []
-    for line in seed.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if _DESCRIPTION.match(line):
-            descriptions.append(line)
-        elif line.startswith("|"):
-            sentences += [c.strip() for c in line.strip("|").split("|") if c.strip() and not set(c.strip()) <= {"-"}]
-        elif line.startswith("- "):
-            sentences.append(line[2:])
-        else:
-            sentences += [s for s in _SENTENCE_END.split(line) if s]
-    return sentences, descriptions
-
-
-def seed_text(path: Path | None) -> str:
-    if path is None:
-        pytest.fail(f"seed not found under {SEEDS}", pytrace=False)
-    return path.read_text(encoding="utf-8")
-
-
 def _seed_cases(path, corrections):
     if path is None:
         raise FileNotFoundError(f"seed missing under {SEEDS}")
@@ -187,12 +63,12 @@ def _seed_cases(path, corrections):
 
 @pytest.mark.parametrize("sentence", _seed_cases(SEED_HU, HU_CORRECTIONS))
 def test_every_sentence_of_seed_000_is_on_the_hungarian_rules_page(built_site, sentence):
-    assert _normal(sentence) in page_text(page_path(built_site, "hu", "scorpion/rules.md"))
+    assert normalized(sentence) in page_text(page_path(built_site, "hu", "scorpion/rules.md"))
 
 
 @pytest.mark.parametrize("sentence", _seed_cases(SEED_CA, {}))
 def test_every_sentence_of_seed_003_is_on_the_catalan_rules_page(built_site, sentence):
-    assert _normal(sentence) in page_text(page_path(built_site, "ca", "scorpion/rules.md"))
+    assert normalized(sentence) in page_text(page_path(built_site, "ca", "scorpion/rules.md"))
 
 
 @pytest.mark.parametrize(("lang", "seed"), [("hu", SEED_HU), ("ca", SEED_CA)])
@@ -256,10 +132,12 @@ def scorpion_reasons() -> list[str]:
     import engine.scorpion as scorpion
 
     found = []
-    for module in (scorpion, core):
-        for reason in re.findall(r'Verdict\(False, "([a-z-]+)"', inspect.getsource(module)):
-            if reason not in found:
-                found.append(reason)
+    refusals = inspect.getsource(scorpion.ScorpionPosition.refusal) + inspect.getsource(
+        scorpion.ScorpionPosition._deal_refusal)
+    for reason in (re.findall(r'return "([a-z-]+)"', refusals)
+                   + re.findall(r'Verdict\(False, "([a-z-]+)"', inspect.getsource(core))):
+        if reason not in found:
+            found.append(reason)
     return found
 
 
@@ -271,7 +149,7 @@ def test_the_faq_quotes_every_refusal_of_the_scorpion_engine():
 
 
 def test_the_faq_lists_card_move_refusals_in_the_order_the_engine_checks_them():
-    checks = re.findall(r'Verdict\(False, "([a-z-]+)"', inspect.getsource(ScorpionPosition.verdict))
+    checks = re.findall(r'return "([a-z-]+)"', inspect.getsource(ScorpionPosition.refusal))
     source = (ROOT / "docs" / "scorpion" / "faq.md").read_text(encoding="utf-8")
     listed = re.findall(r"^- “\{\{ scorpion\.reason\.([a-z-]+) \}\}”", source, re.M)
     assert listed == checks

@@ -40,8 +40,8 @@ class Ruling:
     notes: list[str]  # the explanations shown, in order
 
 
-_LIST = re.compile(r'<ul class="sol-verdicts" data-role="verdicts"(?: data-move="(?P<move>[^"]*)")?[^>]*>(?P<items>.*?)</ul>',
-                   re.S)
+_LIST = re.compile(
+    r'<ul class="sol-verdicts" data-role="verdicts"(?: data-move="(?P<move>[^"]*)")?[^>]*>(?P<items>.*?)</ul>', re.S)
 _NOTE = re.compile(r'<p class="sol-attempt-note">(?P<text>.*?)</p>', re.S)
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from seeds import LANGUAGES, SEED_DEAL
-from widget_site import built
 
 import engine
 from hooks import directives, widgets
@@ -104,11 +103,6 @@ def test_a_bad_widget_directive_names_its_line(kind, body, line, message):
 
 
 # -- the site build (hooks/widgets.py) ---------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return built()
 
 
 def test_the_runtime_is_copied_once_to_the_site_root(site):
