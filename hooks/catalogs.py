@@ -172,7 +172,7 @@ def check(site: messages.Site, strict: bool = False, out=sys.stdout) -> int:
                     if found is not None and found.fuzzy and found.string:
                         cov.fuzzy += 1
                     state = "fuzzy" if found is not None and found.fuzzy else "untranslated"
-                    cov.missing.append(f"{place}: [{lang}] {state}: {_short(message.id)}")
+                    cov.missing.append(f"{place}: [{lang}] {state}: {po.short(message.id)}")
     if strict:
         for slug, template in templates.items():
             path = po.template_path(site.locales, slug)
@@ -207,10 +207,6 @@ def _place(message) -> str:
         return f"{file}:{line}" if line else file
     return "?"
 
-
-def _short(text: str, size: int = 60) -> str:
-    text = " ".join(text.split())
-    return repr(text if len(text) <= size else text[: size - 1] + "…")
 
 
 def _print_table(site: messages.Site, table: dict[str, dict[str, Coverage]], out) -> None:

@@ -23,24 +23,25 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
+from engine.i18n import CASES, DOMAINS, LANGUAGES, SUIT_FORMS, parse_po
 from hooks import po
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 LOCALES = ROOT / "locales"
-LANGUAGES = ("en", "hu", "ca", "ru")
 KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
-GAME_DOMAINS = ("scorpion", "klondike")
 
 
 def domain_of(path: Path) -> str:
-    return path.stem if path.stem in GAME_DOMAINS else "engine"
+    """A game's module speaks in its own domain (``scorpion.py`` → ``scorpion.po``), the rest in ``engine``."""
+    return path.stem if path.stem in DOMAINS else "engine"
+
+
+def catalog_path(lang: str, domain: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def extract() -> dict[str, Catalog]:
-    sys.path.insert(0, str(ROOT))
-    from engine.i18n import CASES, SUIT_FORMS  # noqa: PLC0415
-
     catalogs: dict[str, Catalog] = {}
     for path in sorted(ENGINE.glob("*.py")):
         domain = domain_of(path)
@@ -61,14 +62,13 @@ def update() -> list[Path]:
     written = []
     for domain, template in extract().items():
         for lang in LANGUAGES:
-            path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+            path = catalog_path(lang, domain)
             if path.exists():
                 with path.open("rb") as f:
                     catalog = read_po(f, locale=lang, domain=domain)
-                catalog.update(template, no_fuzzy_matching=True)
             else:
                 catalog = Catalog(locale=lang, domain=domain, project="solitaire-rules", fuzzy=False)
-                catalog.update(template, no_fuzzy_matching=True)
+            catalog.update(template, no_fuzzy_matching=True)
             if po.write(path, catalog):  # not when only the dates would change
                 written.append(path)
     return written
@@ -77,9 +77,7 @@ def update() -> list[Path]:
 def check(out=sys.stdout) -> bool:
     """Print translated/total per domain and language (the engine's msgids as the source says
     them now); list what is missing or fuzzy. True when every language is complete."""
-    sys.path.insert(0, str(ROOT))
-    from engine.i18n import parse_po  # noqa: PLC0415  (the engine's own reader: what it loads is what counts)
-
+    # parse_po: the engine's own reader, so what it loads is what counts
     complete = True
     print(f"{'catalog':<12}" + "".join(f"{lang:>12}" for lang in LANGUAGES), file=out)
     gaps = []
@@ -87,7 +85,7 @@ def check(out=sys.stdout) -> bool:
         wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
         cells = []
         for lang in LANGUAGES:
-            path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+            path = catalog_path(lang, domain)
             shown = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
             entries = parse_po(path.read_text(encoding="utf-8"), shown) if path.exists() else []
             done = {(e.msgctxt, e.msgid) for e in entries if e.translated}

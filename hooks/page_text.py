@@ -50,7 +50,7 @@ def on_page_markdown(markdown, page, config, files):
     for m in missing:
         catalog = po.catalog_path(Path("locales"), lang, m.catalog or po.slug(src)).as_posix()
         log.warning(f"{where}:{m.line}: [{lang}] {m.reason} {m.kind} (add it to {catalog}): "
-                    f"{_short(m.msgid)}")
+                    f"{po.short(m.msgid)}")
     return text
 
 
@@ -79,7 +79,3 @@ def on_page_context(context, page, config, nav):
         page._solitaire_full = None
     return context
 
-
-def _short(text: str, size: int = 60) -> str:
-    text = " ".join(text.split())
-    return repr(text if len(text) <= size else text[: size - 1] + "…")

@@ -197,6 +197,17 @@ class Entry:
     line: int
 
 
+def usable(entry: Entry | None) -> bool:
+    """A translation the site shows: there, not empty, not fuzzy (anything else falls back to English)."""
+    return entry is not None and bool(entry.msgstr) and not entry.fuzzy
+
+
+def short(text: str, size: int = 60) -> str:
+    """A msgid for a one-line message: whitespace collapsed, cut at ``size`` characters, quoted."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= size else text[: size - 1] + "…")
+
+
 class Translations:
     """The messages of one catalog for lookups: ``(msgctxt, msgid) -> Entry``."""
 

@@ -71,7 +71,7 @@ def translated(config, context: str, msgid: str) -> str:
         entry = lookup(site_, lang, po.SITE)(context, msgid)
     except po.CatalogError as e:
         raise PluginError(str(e)) from None
-    if entry and entry.msgstr and not entry.fuzzy:
+    if po.usable(entry):
         return entry.msgstr
     reported = config.__dict__.setdefault("_solitaire_reported", set())
     if (lang, context, msgid) in reported:  # "Rules" twice in the nav: one warning

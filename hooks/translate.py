@@ -28,7 +28,7 @@ from html import escape, unescape
 
 from markdown.extensions.toc import slugify
 
-from . import blocks, directives, values
+from . import blocks, directives, po, values
 from .messages import NOTICE as NOTICE_MSGID
 from .po import SITE, Entry
 
@@ -80,7 +80,7 @@ def page(markdown: str, *, page: str, lang: str, lookup: Lookup, site_lookup: Lo
             if lang == source_language:
                 return msgid
             entry = site_lookup(context, msgid)
-            if entry and entry.msgstr and not entry.fuzzy:
+            if po.usable(entry):
                 return entry.msgstr
             missing.append(Missing(line, f"{context} text", msgid, bool(entry and entry.fuzzy), SITE))
             return msgid
@@ -109,7 +109,7 @@ def page(markdown: str, *, page: str, lang: str, lookup: Lookup, site_lookup: Lo
         text, text_lang, where, attrs = seg.message, source_language, None, ""
         if lang != source_language:
             entry = lookup(page, seg.message)
-            if entry is not None and entry.msgstr and not entry.fuzzy:
+            if po.usable(entry):
                 text, text_lang, where = entry.msgstr, lang, f"{entry.path}:{entry.line}"
             else:
                 missing.append(Missing(seg.line, seg.kind, seg.message, bool(entry and entry.fuzzy)))

@@ -204,28 +204,12 @@ def win_rate(preset: str, field: str, lang: str) -> int | str:
     from .directives import winrates  # noqa: PLC0415
 
     try:
-        presets = _win_rates(winrates)
+        presets = winrates.cached()
         if preset not in presets:
             raise winrates.StatsError(f"no preset {preset!r} in {winrates.DATA.name} (presets: {', '.join(presets)})")
         return winrates.stat(presets[preset], field, lang)
     except winrates.StatsError as e:
         raise PlaceholderError(f"stats.{preset}.{field}: {e}") from None
-
-
-_WIN_RATES: dict = {}
-
-
-def _win_rates(winrates) -> dict[str, dict]:
-    """``winrates.load()``, read and checked once per state of the file (not once per value)."""
-    try:
-        stat = winrates.DATA.stat()
-        key = (winrates.DATA, stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        return winrates.load()  # its own error
-    if key not in _WIN_RATES:
-        _WIN_RATES.clear()
-        _WIN_RATES[key] = winrates.load()
-    return _WIN_RATES[key]
 
 
 def _value(name: str, facts: Facts) -> int | str:

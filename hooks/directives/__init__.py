@@ -34,6 +34,7 @@ Kinds:
 Adding a kind (``board``, ``replay``, ``try``, ``ruling`` …): write ``hooks/directives/<kind>.py``
 with ``KIND = "<kind>"``, ``KEYS`` (required) and ``OPTIONAL`` key names, ``render(directive) -> str``
 (HTML, or Markdown) and, if it shows words of its own, ``MESSAGES``: ``(context, msgid)`` pairs
+(and ``data_messages()`` for the words its data brings)
 that ``catalogs extract`` adds to the site catalog and ``directive.gettext(context, msgid)``
 translates. Then add the module to ``_MODULES`` below.
 """
@@ -84,6 +85,8 @@ def messages() -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for m in _MODULES:
         found.extend(getattr(m, "MESSAGES", ()))
+        if hasattr(m, "data_messages"):  # words a kind takes from its data (winrates)
+            found.extend(m.data_messages())
     return found
 
 

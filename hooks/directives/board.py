@@ -28,14 +28,11 @@ OPTIONAL = (*widget_source.SOURCE_KEYS, "describe")
 def render(d: Directive) -> str:
     from engine import render as draw  # noqa: PLC0415
 
-    cfg = widget_source.config(d)
-    cfg["kind"] = "replay"
-    session = widget_source.session(d, cfg)
-    session.goto(len(session.tokens))
+    pos = widget_source.played(d, widget_source.config(d))
     describe = (d.get("describe") or "yes").lower()
     if describe not in ("yes", "no"):
         raise d.fail(f"describe {d.get('describe')!r}: yes or no", "describe")
-    html = draw.board(session.pos, d.lang)
+    html = draw.board(pos, d.lang)
     if describe == "yes":
-        html += f'<p class="sol-description">{escape(session.pos.describe(d.lang))}</p>'
+        html += f'<p class="sol-description">{escape(pos.describe(d.lang))}</p>'
     return f'<div class="sol-figure">{html}</div>'

@@ -45,16 +45,8 @@ def render(d: Directive) -> str:
 
 def _from_record(d: Directive):
     """The record's position after its first ``upto`` moves (the record brings game and rules)."""
-    import engine  # noqa: PLC0415
-
     for key in ("game", "position", "code", "rules"):
         if d.get(key):
             raise d.fail(f"a record brings its own {'game' if key == 'game' else 'position and rules'} "
                          f"(leave out {key!r})", key)
-    cfg = widget_source.config(d)
-    pos = engine_call.call(d, "record", engine.position, cfg["game"], cfg["start"], rules=cfg["rules"])
-    for token in cfg["moves"]:
-        _, verdict = engine_call.call(d, "record", pos.play, token)
-        if not verdict.legal:  # the record replays exactly (widget_source checked it): never here
-            raise d.fail(f"{token}: {verdict.message('en')}", "record")
-    return pos
+    return widget_source.played(d, widget_source.config(d))

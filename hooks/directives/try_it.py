@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import widget_source
+from . import engine_call, widget_source
 
 if TYPE_CHECKING:
     from . import Directive
@@ -32,28 +32,21 @@ def config(d: Directive) -> dict:
     if d.get("record") and d.get("upto") is None:
         cfg["moves"] = []  # a record's starting position, unless upto says how far to play
     if cfg.get("moves"):  # a try-it board starts after the record's (or the given) moves
-        pos = engine.position(cfg["game"], cfg["start"], rules=cfg["rules"], score=cfg.get("score"))
-        for token in cfg["moves"]:
-            pos.play(token)
+        pos = widget_source.played(d, cfg)
         cfg.update(start=str(pos), score=pos.score)
     cfg.pop("moves", None)
     cfg.pop("annotations", None)
     if d.get("presets"):
         presets = [p.strip() for p in d.get("presets").split(",") if p.strip()]
         for p in presets:
-            try:
-                engine.rules(cfg["game"], p)
-            except engine.EngineError as e:
-                raise d.fail(e.message, "presets") from None
+            engine_call.call(d, "presets", engine.rules, cfg["game"], p)
         cfg["presets"] = presets
         if not d.get("rules") and not d.get("record") and not d.get("code"):
             cfg["rules"] = presets[0]
     if d.get("attempt"):
         cfg["attempt"] = d.get("attempt").strip()
-        try:
-            engine.position(cfg["game"], cfg["start"], rules=cfg["rules"]).check_token(cfg["attempt"])
-        except engine.EngineError as e:
-            raise d.fail(e.message, "attempt") from None
+        start = engine_call.call(d, "attempt", engine.position, cfg["game"], cfg["start"], rules=cfg["rules"])
+        engine_call.call(d, "attempt", start.check_token, cfg["attempt"])
     if d.get("title"):
         cfg["title"] = d.get("title")
     return cfg

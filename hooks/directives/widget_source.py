@@ -124,11 +124,11 @@ class RecordTextError(Exception):
 
 
 def _texts(lookup, lang: str):
-    from hooks import values  # noqa: PLC0415
+    from hooks import po, values  # noqa: PLC0415
 
     def text(context: str, msgid: str) -> str:
         entry = lookup(context, msgid)
-        translated = entry is not None and entry.msgstr and not entry.fuzzy
+        translated = po.usable(entry)
         try:
             return values.render(entry.msgstr if translated else msgid, lang)
         except values.PlaceholderError as e:
@@ -178,6 +178,14 @@ def session(d: Directive, cfg: dict, key: str = "position"):
     except engine.EngineError as e:
         where = next((k for k in ("record", "moves", "position", "code", "rules", "attempt") if d.get(k)), key)
         raise d.fail(e.message, where) from None
+
+
+def played(d: Directive, cfg: dict):
+    """The position after ``cfg``'s moves, each one checked by the engine as a replay checks it
+    (an illegal or malformed move is the directive's error, at the line of its key)."""
+    replay = session(d, {**cfg, "kind": "replay"})
+    replay.goto(len(replay.tokens))
+    return replay.pos
 
 
 def first_frame(d: Directive, session, key: str = "position") -> dict:

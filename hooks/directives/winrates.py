@@ -67,6 +67,23 @@ class StatsError(ValueError):
     """The win-rate data cannot be shown; the message is one line and names the file and field."""
 
 
+_LOADED: dict = {}
+
+
+def cached() -> dict[str, dict]:
+    """``load()`` of ``DATA``, read and checked once per state of the file (a build renders many
+    values and tables from it; ``mkdocs serve`` sees it change)."""
+    try:
+        stat = DATA.stat()
+    except OSError:
+        return load()  # its own error
+    key = (DATA, stat.st_mtime_ns, stat.st_size)
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = load()
+    return _LOADED[key]
+
+
 def load(path: Path | None = None) -> dict[str, dict]:
     """The presets of the win-rate file at ``path`` (``DATA``), checked (``StatsError`` on any problem)."""
     path = path or DATA
@@ -200,7 +217,7 @@ def render(d: Directive) -> str:
     from engine.web import preset_label  # noqa: PLC0415
 
     try:
-        presets = load()
+        presets = cached()
     except StatsError as e:
         raise d.fail(str(e)) from None
     game = d.get("game")
@@ -264,10 +281,14 @@ def render(d: Directive) -> str:
     return "\n".join(html)
 
 
-def _data_words() -> tuple[str, ...]:
-    """The words of the committed data that a page shows (published figures: what, source)."""
+MESSAGES = tuple((CONTEXT, w) for w in _WORDS)
+
+
+def data_messages() -> tuple[tuple[str, str], ...]:
+    """The words of the committed data that a page shows (published figures: what, source), read
+    when the catalogs are extracted, not when the module is imported."""
     try:
-        presets = load()
+        presets = cached()
     except StatsError:
         return ()  # the build reports the file when a page renders it
     found: list[str] = []
@@ -276,7 +297,4 @@ def _data_words() -> tuple[str, ...]:
             for text in (entry["what"], entry["source"]):
                 if text not in found:
                     found.append(text)
-    return tuple(found)
-
-
-MESSAGES = tuple((CONTEXT, w) for w in (*_WORDS, *_data_words()))
+    return tuple((CONTEXT, w) for w in found)

@@ -44,6 +44,9 @@ def test_score_table_headers_are_translated_by_the_site_catalog():
     ("solitaire describe", "code: " + SEED_CODE + "\n", 10, "missing 'game'"),
     ("solitaire describe", "game: scorpion\nposition: 7h9s/zz - -\n", 12, "solitaire describe:"),
     ("solitaire describe", "game: scorpion\ngame: scorpion\n", 12, "given twice"),
+    # a try-it board's moves are checked as a replay's: an illegal one is not skipped in silence
+    ("solitaire try", "id: x\ncode: " + SEED_CODE + "\nmoves: KH>1\n", 13, r"move 1 'KH>1' is refused"),
+    ("solitaire try", "id: x\ncode: " + SEED_CODE + "\nmoves: zz\n", 13, "move 'zz' is not a Scorpion move"),
 ])
 def test_a_bad_directive_names_its_line(info, body, line, message):
     with pytest.raises(directives.DirectiveError, match=message) as caught:
