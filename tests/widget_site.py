@@ -44,3 +44,8 @@ def built() -> Path:
         if code == 0:
             return site
     raise SiteBuildFailed(f"mkdocs build failed:\n{output[-4000:]}")
+
+
+def page_url(base: str, lang: str, page: str = "scorpion/rules/") -> str:
+    """The URL of ``page`` in ``lang`` on a server whose root URL is ``base`` (ends with /)."""
+    return base + ("" if lang == "en" else f"{lang}/") + page

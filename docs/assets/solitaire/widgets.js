@@ -156,10 +156,15 @@ class Widget {
     } else if (event.type === "ready") {
       this.open();
     } else if (event.type === "failed") {
-      this.root.dataset.state = "error";
-      progress.hidden = true;
-      this.setMessage(format(this.texts.failed || "{error}", { error: event.error }), false);
+      this.fail(event.error);
     }
+  }
+
+  // The engine could not start, or would not open this widget: the built board stays, with the reason.
+  fail(error) {
+    this.root.dataset.state = "error";
+    this.q('[data-role="progress"]').hidden = true;
+    this.setMessage(format(this.texts.failed || "{error}", { error }), false);
   }
 
   open() {
@@ -183,9 +188,7 @@ class Widget {
     const result = this.queue.then(() => engine.call(request)).then((answer) => {
       if (!answer.ok) {
         if (request.op === "open") {
-          this.root.dataset.state = "error";
-          this.q('[data-role="progress"]').hidden = true;
-          this.setMessage(format(this.texts.failed || "{error}", { error: answer.error }), false);
+          this.fail(answer.error);
         } else {
           this.setMessage(answer.error, false);
         }
@@ -455,10 +458,15 @@ class Widget {
     }
     const to = grid[x][y];
     if (!to) return;
-    for (const items of grid) for (const item of items) item.tabIndex = -1;
-    to.tabIndex = 0;
-    this.tabStop = keyOf(to);
+    this.setTabStop(to);
     to.focus();
+  }
+
+  // The table's one tab stop (roving tabindex), remembered across board updates.
+  setTabStop(el) {
+    for (const items of this.grid()) for (const item of items) item.tabIndex = -1;
+    el.tabIndex = 0;
+    this.tabStop = keyOf(el);
   }
 
   // After a partial update, the table keeps exactly one tab stop: the one the reader last moved to.
@@ -483,11 +491,7 @@ class Widget {
     const board = this.q('[data-role="board"]');
     const el = board.querySelector(selector) || board.querySelector("button");
     if (!el) return;
-    if (el.closest("[data-column]")) {
-      for (const items of this.grid()) for (const item of items) item.tabIndex = -1;
-      el.tabIndex = 0;
-      this.tabStop = keyOf(el);
-    }
+    if (el.closest("[data-column]")) this.setTabStop(el);
     el.focus({ preventScroll: true }); // the board is on screen: nothing to scroll to
   }
 }
