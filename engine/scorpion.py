@@ -142,8 +142,9 @@ PRESET_NAMES = {
 
 
 def preset_name(preset: str, lang: str = "en") -> str:
-    """The preset's name as the app (or the literature) calls it: hu Könnyített, ca Flexible."""
-    return translator(lang).pgettext("preset", PRESET_NAMES[preset])
+    """The preset's name as the app (or the literature) calls it: hu Könnyített, ca Flexible; rules
+    that are no preset (``classic,reserve=stuck``) as they are written."""
+    return translator(lang).pgettext("preset", PRESET_NAMES.get(preset, preset))
 
 
 @lru_cache(maxsize=256)

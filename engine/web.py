@@ -23,12 +23,13 @@ script puts messages into the page as text.
 from __future__ import annotations
 
 import json
+from importlib import import_module
 from typing import Any
 
 from . import GAMES, RULES, position_under
 from . import position as make_position
 from .errors import EngineError
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, translator
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 from .render import board, move_text, points_text, text
 
 KINDS = ("replay", "try", "board")
@@ -38,21 +39,8 @@ MAX_LINK_TEXT = 24  # how much of a bad deep link is quoted back to the reader
 
 def preset_label(game: str, preset: str, lang: str) -> str:
     """The name of a rules preset in ``lang`` (hu Klasszikus, ca Clàssica; Klondike as the app's New
-    game window names it: hu „Könnyű (1 lapos húzás), Normál pontozás”)."""
-    if game == "klondike":
-        from .klondike import preset_name  # noqa: PLC0415
-
-        return preset_name(preset, lang)
-    return translator(lang).pgettext("preset", _preset_msgid(game, preset))
-
-
-def _preset_msgid(game: str, preset: str) -> str:
-    if game == "scorpion":
-        from .scorpion import PRESET_NAMES  # noqa: PLC0415
-
-        return PRESET_NAMES.get(preset, preset)
-    names = getattr(__import__(f"engine.{game}", fromlist=["PRESET_NAMES"]), "PRESET_NAMES", {})
-    return names.get(preset, preset)
+    game window names it: hu „Könnyű (1 lapos húzás), Normál pontozás”): the game's ``preset_name``."""
+    return import_module(f".{game}", __package__).preset_name(preset, lang)
 
 
 class Session:
