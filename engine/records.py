@@ -657,20 +657,17 @@ def catalog_path(lang: str, game: str, locales: Path | None = None) -> Path:
 
 
 def catalog_translator(lang: str, game: str, locales: Path | None = None) -> Translate:
-    """``translate(msgctxt, msgid)`` from ``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``;
-    missing or fuzzy entries (or a missing catalog) give the English text."""
-    from .i18n import LANGUAGES, load_catalog  # noqa: PLC0415
+    """``translate(msgctxt, msgid)`` from ``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``
+    (its compiled MO file, as ``engine.i18n.compiled`` reads it); missing or fuzzy entries (or a
+    missing catalog) give the English text."""
+    from .i18n import LANGUAGES, compiled  # noqa: PLC0415
 
     if lang not in LANGUAGES:
         raise EngineError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    path = catalog_path(lang, game, locales)
-    messages = load_catalog(path)[0] if path.is_file() else {}
-
-    def translate(context: str, msgid: str) -> str:
-        found = messages.get((context, msgid))
-        return found[0] if found and found[0] else msgid
-
-    return translate
+    catalog = compiled(catalog_path(lang, game, locales))
+    if catalog is None:
+        return lambda context, msgid: msgid
+    return catalog.pgettext
 
 
 def load(path: str | Path) -> Record:

@@ -2,7 +2,7 @@
 
     python -m hooks.catalogs extract           docs/ + mkdocs.yml → locales/templates/docs-*.pot
     python -m hooks.catalogs update            templates → locales/<lang>/LC_MESSAGES/docs-*.po
-    python -m hooks.catalogs compile           docs-*.po → docs-*.mo (for tools that want them)
+    python -m hooks.catalogs compile           every locales/*/LC_MESSAGES/*.po → .mo, where stale
     python -m hooks.catalogs check [--strict]  coverage per language and page; exit 1 if incomplete
 
 ``update`` works like ``pybabel update``/``msgmerge``: a message whose English changed becomes
@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from . import messages, po, values
 
@@ -132,15 +131,11 @@ def new_catalog(lang: str, slug: str) -> Catalog:
 
 
 def compile_mo(site: messages.Site, out=sys.stdout) -> None:
-    for lang in site.languages:
-        count = 0
-        for slug in po.slugs_on_disk(site.locales, lang):
-            path = po.catalog_path(site.locales, lang, slug)
-            catalog = po.read(path, lang, site.rel(path))
-            with path.with_suffix(".mo").open("wb") as f:
-                write_mo(f, catalog, use_fuzzy=False)
-            count += 1
-        print(f"compile {lang}: {count} catalogs", file=out)
+    """Compile every catalog in ``locales/*/LC_MESSAGES`` (the pages' and the engine's) whose MO
+    file is missing or older than its PO file: what the engine reads (``engine.i18n.compiled``)."""
+    paths = sorted(site.locales.glob("*/LC_MESSAGES/*.po"))
+    compiled = [po.compile_mo(path, name=site.rel(path)) for path in paths if po.stale(path)]
+    print(f"compile: {len(compiled)} of {len(paths)} catalogs compiled, the others were up to date", file=out)
 
 
 def check(site: messages.Site, strict: bool = False, out=sys.stdout) -> int:

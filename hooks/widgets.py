@@ -62,7 +62,7 @@ def _outermost(config) -> bool:
 
 def _sources_hash() -> str:
     digest = hashlib.sha256()
-    files = [_ROOT / "pyproject.toml", *sorted((_ROOT / "engine").rglob("*.py"))]
+    files = [_ROOT / "pyproject.toml", _ROOT / "hooks" / "wheel_catalogs.py", *sorted((_ROOT / "engine").rglob("*.py"))]
     files += sorted(p for p in (_ROOT / "locales").glob("*/LC_MESSAGES/*.po") if not p.name.startswith("docs-"))
     for path in files:
         if "__pycache__" in path.parts:
