@@ -105,7 +105,8 @@ class Translator:
         english = _RANK_NAMES[rank]
         if case != "nom":
             # A case form the language lacks is its nominative (gettext gives back the English).
-            found = self._chain.pgettext(f"rank|{case}", english)
+            context = "rank|" + case
+            found = self._chain.pgettext(context, english)
             if found != english:
                 return found
         return self.pgettext("rank", english)

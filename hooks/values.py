@@ -22,8 +22,11 @@ VALUE
     the preset's Nth published figure with its own precision (``81.945% ± 0.084%``).
 FILTER
     ``| ordinal [m|f|n]``  en ``7th``, hu ``7.``, ca ``7è``/``7a`` (m/f), ru ``7-й``/``7-я``/``7-е``;
-    ``| money``            the app's Vegas format, the same in every language: ``+$208``, ``$0``, ``-$52``;
-    ``| signed``           ``+5``, ``0``, ``-3``;
+    ``| money``            the app's Vegas format, the same in every language: ``+$208``, ``$0``, ``-$52``
+                           (for quoting the app's screen);
+    ``| dollars``          a Vegas score in prose, in the language's form: en ``+$208``, hu/ca/ru ``+208 $``,
+                           ``−52 $`` (no-break space, true minus);
+    ``| signed``           ``+5``, ``0``, ``-3`` (hu, ca, ru: ``−3``, a true minus);
     ``| plural one="…" few="…" many="…" other="…"``  the form for the value's CLDR plural category
     in the page's language (from Babel); ``#`` in a form is the number. A category without a form
     takes ``other``'s. en ``{{ scorpion.face_down | plural one="# card" other="# cards" }}``,
@@ -296,11 +299,34 @@ def money(n: int, lang: str) -> str:
     return f"{sign}${abs(n)}"
 
 
+MINUS = "\u2212"
+"""The true minus sign, for negative numbers in prose (hu, ca, ru typography; en keeps the app's hyphen)."""
+
+
 def signed(n: int, lang: str) -> str:
-    return f"+{format_number(n, lang)}" if n > 0 else format_number(n, lang)
+    if n > 0:
+        return f"+{format_number(n, lang)}"
+    if n < 0 and lang != "en":
+        return MINUS + format_number(-n, lang)
+    return format_number(n, lang)
 
 
-FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "ordinal": ordinal, "money": money, "signed": signed}
+def dollars(n: int, lang: str) -> str:
+    """A Vegas score in running prose, in the language's own form (CLDR's currency pattern from
+    Babel: the sign before or after the number, a no-break space between): en ``+$208``, ``−$52``;
+    hu, ca, ru ``+208 $``, ``−52 $``. ``| money`` is the app's screen, for quoting it."""
+    from babel import Locale  # noqa: PLC0415
+
+    sign = "+" if n > 0 else MINUS if n < 0 else ""
+    number = format_number(abs(n), lang)
+    pattern = Locale.parse(lang).currency_formats["standard"].pattern
+    if pattern.index("¤") < pattern.index("#"):
+        return f"{sign}${number}"
+    return f"{sign}{number}\u00a0$"
+
+
+FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "ordinal": ordinal, "money": money, "signed": signed,
+                                          "dollars": dollars}
 
 
 # -- articles -------------------------------------------------------------------------------------
