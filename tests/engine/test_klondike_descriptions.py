@@ -43,7 +43,7 @@ def test_the_deal_described_in_four_languages():
         "tapades, després as de cors."
     )
     assert pos.describe("ru") == (
-        "колода: 24 карты; сброс: пуст; базы: пусты. столбец 1: туз бубён; столбец 2: 1 закрытая, затем "
+        "колода: 24 карты; сброс: пуст; основания: пусты. столбец 1: туз бубён; столбец 2: 1 закрытая, затем "
         "семёрка треф; столбец 3: 2 закрытые, затем девятка треф; столбец 4: 3 закрытые, затем пятёрка бубён; "
         "столбец 5: 4 закрытые, затем восьмёрка бубён; столбец 6: 5 закрытых, затем пятёрка червей; столбец 7: "
         "6 закрытых, затем туз червей."
@@ -80,9 +80,9 @@ def test_foundations_name_their_top_cards_and_count_the_cards():
     assert "; foundations, 4 cards: 3 of spades, ace of diamonds. " in pos.describe("en")
     assert "; alapok, 4 lap: pikk 3, káró ász. " in pos.describe("hu")
     assert "; bases, 4 cartes: 3 de piques, as de diamants. " in pos.describe("ca")
-    assert "; базы, 4 карты: тройка пик, туз бубён. " in pos.describe("ru")
+    assert "; основания, 4 карты: тройка пик, туз бубён. " in pos.describe("ru")
     pos = klondike("... 9S", foundations="AS/-/-/-")
-    assert "; базы, 1 карта: туз пик. " in pos.describe("ru")
+    assert "; основания, 1 карта: туз пик. " in pos.describe("ru")
 
 
 def test_an_empty_column_and_a_won_game():
@@ -92,7 +92,7 @@ def test_an_empty_column_and_a_won_game():
     won = klondike(foundations="KS/KH/KD/KC")
     assert won.describe("en").endswith("Every card is on the foundations: the game is won.")
     assert won.describe("ca").endswith("Totes les cartes són a les bases: la partida està guanyada.")
-    assert won.describe("ru").endswith("Все карты на базах: пасьянс сошёлся.")
+    assert won.describe("ru").endswith("Все карты на основаниях: пасьянс сошёлся.")
     assert "foundations, 52 cards: king of spades, king of hearts, king of diamonds, king of clubs." in won.describe()
 
 

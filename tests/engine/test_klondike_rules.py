@@ -88,8 +88,8 @@ def test_tableau_a_card_goes_on_the_opposite_colour_one_rank_higher():
 
 def test_tableau_messages_are_in_the_apps_voice():
     pos = klondike("... 7H", "8H", "9S")
-    assert pos.check_token("7H>2").message("hu") == "Szabály: a lapoknak ellentétes színűnek kell lenniük"
-    assert pos.check_token("7H>3").message("hu") == "Szabály: a lapnak pontosan eggyel kisebb értékűnek kell lennie"
+    assert pos.check_token("7H>2").message("hu") == "Szabály: a lapoknak ellenkező színűnek kell lenniük"
+    assert pos.check_token("7H>3").message("hu") == "Szabály: a lapnak pontosan eggyel alacsonyabb rangúnak kell lennie"
     assert pos.check_token("7H>2").message("ca") == "Regla: les cartes han de ser de colors diferents"
     assert pos.check_token("7H>2").message("ru") == "Правило: карты должны быть разного цвета"
     assert pos.check_token("7H>2").message("en") == "Rule: the cards must be of opposite colours"

@@ -75,8 +75,9 @@ class PageText(HTMLParser):
     ``blocks`` keeps inline code (its words are read with the sentence around them); ``prose`` leaves
     code out (``^`` is an operator in code, a glitch in prose). Scripts, styles, SVG and what is
     hidden from every reader (``aria-hidden="true"``: the rank letters drawn on the cards) are left out,
-    and, given ``lang``, whatever is marked as another language (``lang="en"``: a block that fell back
-    to English in a development build, the language switcher's names).
+    and, given ``lang``, a block that fell back to English in a development build (``.i18n-fallback``,
+    ``lang="en"``). A passage marked as English inside a sentence (a title, a name) stays: it is
+    part of the sentence.
     """
 
     def __init__(self, lang: str | None = None, code_blocks: bool = False):
@@ -101,7 +102,8 @@ class PageText(HTMLParser):
             return
         a = dict(attrs)
         hidden = a.get("aria-hidden") == "true"
-        foreign = self.lang is not None and a.get("lang") not in (None, self.lang)  # a fallback, a language's name
+        foreign = (self.lang is not None and a.get("lang") not in (None, self.lang)
+                   and "i18n-fallback" in (a.get("class") or "").split())
         if tag in _SKIP or hidden or foreign or (tag == "pre" and not self._code_blocks):
             self._skip.append(tag)
             return

@@ -37,6 +37,7 @@ HU_CORRECTIONS = {
     "Az alábbiak a(z) Solitaire Klondike alkalmazás": "Az alábbiak a Solitaire Klondike alkalmazás",
     "az Példák oldal": "a Példák oldal",
     "a 11^. lapnál": "a 11. lapnál",
+    "Lásd: FAQ.": "Lásd: GYIK.",  # the site's word everywhere else (glossary: GYIK)
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")

@@ -66,7 +66,11 @@ def test_every_sentence_of_seed_000_is_on_the_hungarian_rules_page(built_site, s
     assert normalized(sentence) in page_text(page_path(built_site, "hu", "scorpion/rules.md"))
 
 
-@pytest.mark.parametrize("sentence", _seed_cases(SEED_CA, {}))
+# The house style the catalogs follow (locales/ca/glossary.po): the norm elides the article before s + consonant.
+CA_CORRECTIONS = {"El Scorpion no té cap reglament oficial.": "L’Scorpion no té cap reglament oficial."}
+
+
+@pytest.mark.parametrize("sentence", _seed_cases(SEED_CA, CA_CORRECTIONS))
 def test_every_sentence_of_seed_003_is_on_the_catalan_rules_page(built_site, sentence):
     assert normalized(sentence) in page_text(page_path(built_site, "ca", "scorpion/rules.md"))
 
@@ -106,7 +110,7 @@ def test_the_russian_rules_page_says_the_app_removes_what_the_traditional_rule_l
     text = page_text(page_path(built_site, "ru", "scorpion/rules.md"))
     assert "«В пустой столбец можно положить только короля»" in text
     assert "«Правило: карты должны быть одной масти»" in text
-    assert "готовая последовательность остаётся в своём столбце; приложение её убирает" in text
+    assert "по традиционным правилам они остаются на поле, а приложение убирает их в сторону" in text
 
 
 def test_no_number_is_typed_into_the_rules_page_prose():

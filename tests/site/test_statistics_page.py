@@ -116,8 +116,8 @@ def test_the_published_figures_and_their_sources_are_beside_them(built_site, lan
                        and abs(percents(_figure_cell(m), lang)[0] - entry["rate"]) < 1e-9]
             assert len(matches) == 1, (lang, preset, entry["figure"])
             cells = matches[0].group("cells")
-            assert f'<a href="{html.escape(entry["url"])}">{html.escape(site_translation(lang, entry["source"]))}</a>' \
-                in cells
+            source = winrates.foreign(html.escape(site_translation(lang, entry["source"])))  # lang="en" spans kept
+            assert f'<a href="{html.escape(entry["url"])}">{source}</a>' in cells
             assert html.escape(site_translation(lang, entry["what"])) in cells
             if "interval" in entry:  # "81.945% ± 0.084%": the half-width too
                 shown = percents(_figure_cell(matches[0]), lang)

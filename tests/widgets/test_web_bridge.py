@@ -90,7 +90,7 @@ def test_switching_rules_judges_the_last_move_again():
     assert call("move", token="4C>7")["frame"]["message"] == SAME_SUIT["hu"]
     frame = call("rules", rules="easy")["frame"]
     assert frame["legal"] is True and frame["rules"] == "easy"
-    assert frame["message"].startswith("Könnyített szabállyal újra elbírálva:")
+    assert frame["message"].startswith("Újra elbírálva (Könnyített):")
     frame = call("rules", rules="classic")["frame"]
     assert frame["legal"] is False and frame["message"].endswith(SAME_SUIT["hu"])
     assert frame["score"] == "0"
