@@ -21,6 +21,7 @@ translate ``locales/<lang>/LC_MESSAGES/docs-*.po`` (Poedit, Weblate, any PO edit
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -184,9 +185,16 @@ def check(site: messages.Site, strict: bool = False, out=sys.stdout) -> int:
     return 0 if not gaps and not problems else 1
 
 
+_ENGLISH_MARK = re.compile(r"""lang=(["']?)en\1(?=[\s}>])""")
+
+
 def placeholder_problems(msgid: str, msgstr: str, lang: str) -> list[str]:
-    """A translation must name the same values as its source, and its grammar must be valid."""
+    """A translation must name the same values as its source, and its grammar must be valid; the
+    English passages the source marks (``<span lang="en">``, ``{lang=en}``) stay marked (WCAG 3.1.2)."""
     found = values.check(msgstr, lang)
+    unmarked = len(_ENGLISH_MARK.findall(msgid)) - len(_ENGLISH_MARK.findall(msgstr))
+    if unmarked > 0:
+        found.append(f"{unmarked} English passage(s) of the source not marked lang=\"en\" in the translation")
     source, target = Counter(values.names(msgid)), Counter(values.names(msgstr))
     if source != target:
         lost = sorted((source - target).elements())

@@ -80,9 +80,10 @@ class PageText(HTMLParser):
     part of the sentence.
     """
 
-    def __init__(self, lang: str | None = None, code_blocks: bool = False):
+    def __init__(self, lang: str | None = None, code_blocks: bool = False, foreign: bool = True):
         super().__init__(convert_charrefs=True)
         self.lang = lang
+        self._keep_foreign = foreign  # False: leave out every passage marked as another language too
         self.blocks: list[str] = []
         self.prose: list[str] = []
         self._text: list[str] = []
@@ -103,7 +104,7 @@ class PageText(HTMLParser):
         a = dict(attrs)
         hidden = a.get("aria-hidden") == "true"
         foreign = (self.lang is not None and a.get("lang") not in (None, self.lang)
-                   and "i18n-fallback" in (a.get("class") or "").split())
+                   and (not self._keep_foreign or "i18n-fallback" in (a.get("class") or "").split()))
         if tag in _SKIP or hidden or foreign or (tag == "pre" and not self._code_blocks):
             self._skip.append(tag)
             return
@@ -145,8 +146,8 @@ def normalized(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
 
 
-def read_page(path: Path, lang: str | None = None) -> PageText:
-    reader = PageText(lang)
+def read_page(path: Path, lang: str | None = None, foreign: bool = True) -> PageText:
+    reader = PageText(lang, foreign=foreign)
     reader.feed(path.read_text(encoding="utf-8"))
     reader.close()
     return reader

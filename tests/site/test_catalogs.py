@@ -113,6 +113,17 @@ def test_check_finds_a_translation_that_lost_a_value(make_project):
     assert "docs-index.po:" in out and "lost scorpion.deck" in out
 
 
+def test_check_finds_a_translation_that_dropped_an_english_mark(make_project):
+    # WCAG 3.1.2: an English title marked in the source stays marked in every language.
+    page = 'See “<span lang="en">Solitaire: Man Versus Machine</span>” and *Advances*{lang=en}.\n'
+    marked = 'Lásd: „<span lang="en">Solitaire: Man Versus Machine</span>” és *Advances*{lang=en}.'
+    project = make_project({"index.md": page}, {"hu": {page.strip(): marked.replace("{lang=en}", "")}})
+    code, out, _ = cli(project, "check")
+    assert code == 1 and "1 English passage(s) of the source not marked" in out
+    fill(project / "locales/hu/LC_MESSAGES/docs-index.po", {page.strip(): marked}, "hu")
+    assert "not marked" not in cli(project, "check")[1]
+
+
 def test_check_strict_fails_on_stale_templates(make_project):
     project = make_project({"index.md": PAGE})
     (project / "docs/index.md").write_text(PAGE + "\nMore.\n", encoding="utf-8")
