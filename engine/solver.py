@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
+from . import games
 from .cards import KING, rank_of
 from .core import Position
 from .errors import EngineError
@@ -330,9 +331,6 @@ def _first(pair):
     return pair[0]
 
 
-SEARCHES: dict[str, Callable[[Position], Search]] = {"scorpion": ScorpionSearch, "klondike": KlondikeSearch}
-
-
 FIRST_PASS = 0.5
 """The share of the budget the pruned first pass may use."""
 
@@ -343,11 +341,10 @@ def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = N
     Two passes share the budget: a pruned pass (half of it), then, unless that found a win or
     pruned nothing, a complete pass with what is left.
     """
-    if pos.GAME not in SEARCHES:
-        raise EngineError(f"no solver for {pos.GAME}")
+    game = games.of(pos)  # the game's search (Game.search), as the registry knows it
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    search = SEARCHES[pos.GAME](pos)
+    search = game.search(pos)
     search.pruning = True
     first_deadline = None if seconds is None else started + seconds * FIRST_PASS
     first_nodes = None if max_nodes is None else max(1, int(max_nodes * FIRST_PASS))
@@ -355,7 +352,7 @@ def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = N
     # A pruned search that found nothing proves nothing, and one that ran out of its share of the
     # budget has the rest: both search again, without pruning.
     if (solved is False and search.pruned) or (solved is None and (max_nodes is None or first_nodes < max_nodes)):
-        search = SEARCHES[pos.GAME](pos)
+        search = game.search(pos)
         more = None if max_nodes is None else max_nodes - nodes
         solved, line, extra = _depth_first(search, deadline, more)
         nodes += extra
@@ -454,5 +451,5 @@ def _solve(args) -> int:
 SOLVE_COMMAND = (_solve_arguments, _solve)
 """``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
 
-__all__ = ["SEARCHES", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
+__all__ = ["SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
            "solve"]
