@@ -106,10 +106,9 @@ class Game:
 
     # -- the solver ---------------------------------------------------------------------------------
     def search(self, pos: Any) -> Search:
-        """The solver's search for ``pos`` (``engine.solver``, imported on the first solve)."""
-        from . import solver
-
-        search: Search = getattr(solver, self.search_class)(pos)
+        """The solver's search for ``pos``: ``search_class`` in ``engine.solver``, imported by name on the
+        first solve (the solver asks the registry for the game, so it is not imported from here)."""
+        search: Search = getattr(import_module(f"{__package__}.solver"), self.search_class)(pos)
         return search
 
     def __repr__(self) -> str:

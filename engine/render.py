@@ -280,8 +280,9 @@ def _icon(name: str) -> str:
     )
 
 
-def _button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, label: str | None = None,
-            **extra) -> str:
+def button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, label: str | None = None,
+           **extra: Any) -> str:
+    """A toolbar button ``[data-action=…]``; ``icon``: an icon with the label for screen readers."""
     label = text(action, lang) if label is None else label
     if not icon:
         return f'<button type="button"{attrs(data_action=action, disabled=disabled, **extra)}>{esc(label)}</button>'
@@ -292,8 +293,21 @@ def _button(action: str, lang: str, icon: bool = False, *, disabled: bool = Fals
     )
 
 
-def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
-    """A whole widget around its first ``frame`` (``engine.web.Session.frame(full=True)``).
+def replay_controls(at: int, total: int, lang: str) -> list[str]:
+    """A replay's buttons at move ``at`` of ``total``: first, previous, play, next, last."""
+    out = []
+    for action in _REPLAY_BUTTONS:
+        off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
+        extra = {"aria_pressed": "false"} if action == "play" else {}
+        out.append(button(action, lang, True, disabled=off, **extra))
+    return out
+
+
+def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_id: str, controls: list[str],
+           panels: list[str], hint: str, label: str, focusable: bool) -> str:
+    """A whole widget around its first ``frame``; ``engine.web.Session.widget`` gives its kind's
+    ``controls`` (the toolbar's buttons), ``panels`` (between the message and the description),
+    ``hint``, ``label`` (its name for screen readers) and whether it takes the focus itself.
 
     ``config`` is what the page script hands back to the engine to open the same session in the
     browser (``data-config``); the texts the script needs before the engine runs are in ``data-texts``.
@@ -301,34 +315,6 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     kind = frame["kind"]
     cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     texts = json.dumps(client_texts(lang), ensure_ascii=False, separators=(",", ":"))
-    parts = []
-    # Controls: one toolbar, the score at its end.
-    controls = []
-    if kind == "replay":
-        at, total = frame["index"], frame["total"]
-        for action in _REPLAY_BUTTONS:
-            off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
-            extra = {"aria_pressed": "false"} if action == "play" else {}
-            controls.append(_button(action, lang, True, disabled=off, **extra))
-    else:
-        controls.append(_button("undo", lang, disabled=not frame.get("can_undo")))
-        controls.append(_button("reset", lang))
-        if frame.get("attempts"):  # several disputed moves: one button each, named by its move
-            for a in frame["attempts"]:
-                controls.append(_button("attempt", lang, data_move=a["token"],
-                                        label=text("attempt-move", lang, move=a["move"])))
-        elif frame.get("attempt"):
-            controls.append(_button("attempt", lang, data_move=frame["attempt"]))
-        presets = frame.get("presets") or []
-        if len(presets) > 1:
-            options = "".join(
-                f'<option{attrs(value=p["id"], selected=p["id"] == frame["rules"])}>{esc(p["name"])}</option>'
-                for p in presets
-            )
-            controls.append(
-                f'<label class="sol-rules">{esc(text("rules", lang))} '
-                f'<select data-role="rules">{options}</select></label>'
-            )
     score = (
         f'<span class="sol-score"><span class="sol-score-label">{esc(text("score", lang))}</span> '
         f'<output data-role="score">{esc(frame["score"])}</output></span>'
@@ -337,46 +323,22 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
         '<span class="sol-progress" data-role="progress" hidden><progress max="3" value="0"></progress>'
         '<span data-role="status"></span></span>'
     )
-    parts.append(
-        f'<div class="sol-toolbar" role="toolbar"{attrs(aria_label=text("controls", lang))} data-search-exclude>'
-        f'{"".join(controls)}{score}{progress}</div>'
-    )
-    hint = text("replay-hint" if kind == "replay" else "try-hint", lang)
-    parts.append(f'<p class="sol-hint" data-search-exclude>{esc(hint)}</p>')
-    parts.append(frame["board"])
     legal = frame.get("legal")
-    parts.append(
+    parts = [
+        f'<div class="sol-toolbar" role="toolbar"{attrs(aria_label=text("controls", lang))} data-search-exclude>'
+        f'{"".join(controls)}{score}{progress}</div>',
+        f'<p class="sol-hint" data-search-exclude>{esc(hint)}</p>',
+        frame["board"],
         f'<p class="sol-message" data-role="message" role="status"'
-        f'{attrs(data_legal=None if legal is None else str(legal).lower())}>{esc(frame.get("message", ""))}</p>'
-    )
-    if kind == "replay":
-        parts.append(f'<p class="sol-annotation" data-role="annotation">{esc(frame.get("annotation", ""))}</p>')
-        parts.append(moves_list(frame["moves"], frame["index"], widget_id, lang))
-    if frame.get("attempts"):  # several disputed moves: each with its explanation and verdicts
-        parts.extend(_attempt(a, lang) for a in frame["attempts"])
-    else:
-        if frame.get("note"):
-            parts.append(f'<p class="sol-attempt-note">{esc(frame["note"])}</p>')
-        if frame.get("verdicts"):
-            parts.append(verdicts_table(frame["verdicts"], lang))
-    parts.append(
-        f'<p class="sol-description" data-role="description" aria-live="polite">{esc(frame["description"])}</p>'
-    )
+        f'{attrs(data_legal=None if legal is None else str(legal).lower())}>{esc(frame.get("message", ""))}</p>',
+        *panels,
+        f'<p class="sol-description" data-role="description" aria-live="polite">{esc(frame["description"])}</p>',
+    ]
     root = attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
-        data_config=cfg, data_texts=texts, tabindex=0 if kind == "replay" else None, role="group",
-        aria_label=frame.get("title") or text("replay-title" if kind == "replay" else "try-title", lang),
+        data_config=cfg, data_texts=texts, tabindex=0 if focusable else None, role="group", aria_label=label,
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
-
-
-def _attempt(attempt: dict, lang: str) -> str:
-    """One of a ruling's several disputed moves: the move, its explanation, its verdicts."""
-    move = attempt["move"][:1].upper() + attempt["move"][1:]
-    note = f'<p class="sol-attempt-note">{esc(attempt["note"])}</p>' if attempt.get("note") else ""
-    verdicts = verdicts_table(attempt["verdicts"], lang, move=attempt["token"]) if attempt["verdicts"] else ""
-    return (f'<div class="sol-attempt"{attrs(data_move=attempt["token"])}>'
-            f'<p class="sol-attempt-move">{esc(move)}</p>{note}{verdicts}</div>')
 
 
 def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
@@ -407,5 +369,5 @@ def verdicts_table(verdicts: list[dict], lang: str, move: str | None = None) -> 
     )
 
 
-__all__ = ["board", "card", "card_label", "client_texts", "move_text", "moves_list", "points_text", "text",
-           "verdicts_table", "widget"]
+__all__ = ["attrs", "backs", "board", "button", "card", "card_label", "client_texts", "esc", "move_text",
+           "moves_list", "pile", "points_text", "render_count", "replay_controls", "text", "verdicts_table", "widget"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from verdicts import made, refused  # noqa: F401  (re-exported for the Klondike tests)
 
 import engine
+from engine.klondike import KlondikePosition
 from engine.cards import card_token, parse_card
 
 FILLER = "..."
@@ -39,17 +40,17 @@ def table(*columns: str, stock: str = "-", waste: str = "-", foundations: str = 
     return f"{'/'.join(cols)} {fill(stock)} {fill(waste, face_up=True)} {foundations}"
 
 
-def klondike(*columns: str, rules: str | None = None, score: int | None = None, **kwargs) -> engine.KlondikePosition:
+def klondike(*columns: str, rules: str | None = None, score: int | None = None, **kwargs) -> KlondikePosition:
     """The position ``table(*columns, **kwargs)`` under ``rules`` (default: draw 1, Normal scoring)."""
     return engine.position("klondike", table(*columns, **kwargs), rules=rules, score=score)
 
 
-def column(pos: engine.KlondikePosition, n: int) -> str:
+def column(pos: KlondikePosition, n: int) -> str:
     """Column ``n`` (1-based) of ``pos`` as it appears in the position string."""
     return str(pos).split(" ")[0].split("/")[n - 1]
 
 
-def field(pos: engine.KlondikePosition, name: str) -> str:
+def field(pos: KlondikePosition, name: str) -> str:
     """``stock``, ``waste`` or ``foundations`` of ``pos`` as in the position string."""
     return str(pos).split(" ")[["columns", "stock", "waste", "foundations"].index(name)]
 

@@ -10,6 +10,7 @@ sequences; ``reserve`` is written as in a position string (``"-"``: already deal
 from __future__ import annotations
 
 import engine
+from engine.scorpion import ScorpionPosition
 from engine.cards import card_token, parse_card
 
 FILLER = "..."
@@ -32,7 +33,7 @@ def table(*columns: str, reserve: str = "-", removed: str = "-", width: int = 7)
     return f"{'/'.join(out)} {reserve} {removed}"
 
 
-def scorpion(*columns: str, rules: str | None = None, **kwargs) -> engine.ScorpionPosition:
+def scorpion(*columns: str, rules: str | None = None, **kwargs) -> ScorpionPosition:
     """The position ``table(*columns, **kwargs)`` under ``rules`` (default: the app's Classic)."""
     if rules is not None and "three-blind-mice" in rules:
         kwargs.setdefault("width", 10)
@@ -45,6 +46,6 @@ def run(suit: str, high: str = "K", low: str = "A") -> str:
     return " ".join(ranks[r] + suit for r in range(ranks.index(high), ranks.index(low) - 1, -1))
 
 
-def column(pos: engine.ScorpionPosition, n: int) -> str:
+def column(pos: ScorpionPosition, n: int) -> str:
     """Column ``n`` (1-based) of ``pos`` as it appears in the position string."""
     return str(pos).split(" ")[0].split("/")[n - 1]

@@ -28,7 +28,7 @@ import pytest
 from pyksolve import solver
 
 from engine.cards import card_token
-from engine.klondike import FOUNDATION, FOUNDATION_PILE, WASTE, KlondikePosition
+from engine.klondike import FOUNDATION, FOUNDATION_PILE, GAME, WASTE, KlondikePosition
 
 SOLVED_PER_DRAW_MODE = 100
 MAX_CLOSED = 5_000  # solver states per deal: ~0.015 s; about one deal in five is solved within it
@@ -111,7 +111,7 @@ def test_klondike_solver_solutions_win_in_our_engine(solved):
         played = replay(number, f"draw{draw}", solution)
         pos = played.pop("pos")
         if played["refused"] or not pos.is_won():
-            disagreements.append((KlondikePosition.code(number, f"draw{draw}"), played["refused"], solution))
+            disagreements.append((GAME.code(number, f"draw{draw}"), played["refused"], solution))
             continue
         for key in totals:
             totals[key] += played[key]

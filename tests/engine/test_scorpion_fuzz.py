@@ -28,7 +28,7 @@ from engine.__main__ import main
 from engine.cards import card_token
 from engine.errors import EngineError, NotationError
 from engine.i18n import LANGUAGES
-from engine.scorpion import ScorpionPosition, ScorpionRules
+from engine.scorpion import GAME, ScorpionPosition, ScorpionRules
 
 
 def fuzz(n: int):
@@ -63,7 +63,7 @@ def _real_positions() -> list[tuple[str, str]]:
 
 
 REAL_POSITIONS = _real_positions()
-REAL_CODES = [ScorpionPosition.code(n, p) for p in PRESETS for n in (0, 1, 26**7 - 1)] + [
+REAL_CODES = [GAME.code(n, p) for p in PRESETS for n in (0, 1, 26**7 - 1)] + [
     "KL1-D1N-AAAAAAG", "KL1-D3V-ZZZZZZZ", " SC1-CLA-AAAAAAB ",
 ]
 REAL_RULES = [*PRESETS, "classic,complete=stay", "easy,empty=any", "bvs,reserve=anytime", "suits=any",
