@@ -15,7 +15,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from engine import render
+from engine.render import board
 
 from . import widget_source
 
@@ -32,7 +32,7 @@ def render(d: Directive) -> str:
     describe = (d.get("describe") or "yes").lower()
     if describe not in ("yes", "no"):
         raise d.fail(f"describe {d.get('describe')!r}: yes or no", "describe")
-    html = render.board(pos, d.lang)
+    html = board(pos, d.lang)
     if describe == "yes":
         html += f'<p class="sol-description">{escape(pos.describe(d.lang))}</p>'
     return f'<div class="sol-figure">{html}</div>'

@@ -112,11 +112,11 @@ def render(d: Directive) -> str:
         for entry, keys in published.values():
             text, about = figure(entry, d.lang)
             compared = "".join(f'<span class="preset">{name(k)}</span>' for k in keys)
-            shown = t(ABOUT).replace("{figure}", escape(text)) if about else escape(text)
+            figure_text = t(ABOUT).replace("{figure}", escape(text)) if about else escape(text)
             lines.append(
                 f'<tr data-published="{escape(entry["url"])}" data-presets="{escape(" ".join(keys))}">'
                 f'<td>{compared}</td>'
-                f'<td class="number" data-field="figure">{shown}</td>'
+                f'<td class="number" data-field="figure">{figure_text}</td>'
                 f'<td>{t(entry["what"])}</td>'
                 f'<td><a href="{escape(entry["url"])}">{t(entry["source"])}</a></td></tr>')
         head = "".join(f"<th>{t(h)}</th>" for h in PUBLISHED_HEADERS)

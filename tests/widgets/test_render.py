@@ -141,12 +141,12 @@ def test_points_take_the_languages_plural(lang, n, text):
 
 def frame(kind: str, lang: str = "en", **extra) -> tuple[dict, dict]:
     config = {"kind": kind, "game": "scorpion", "start": SEED_DEAL, "lang": lang, **extra}
-    return web.Session(config).frame(full=True), config
+    return web.session(config).frame(full=True), config
 
 
 def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
     first, config = frame("replay", "hu", moves=["4H>7"])
-    tags = Tags(render.widget(first, lang="hu", config=config, widget_id="first-move"))
+    tags = Tags(web.session(config).widget("first-move", config, first))
     root = tags.tags[0][1]
     assert root["data-widget"] == "replay" and root["data-state"] == "loading" and root["lang"] == "hu"
     assert {a["data-action"] for a in tags.having("data-action")} == {"first", "prev", "next", "last", "play"}
@@ -162,7 +162,7 @@ def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
 
 def test_the_try_widget_has_undo_reset_and_a_rules_selector():
     first, config = frame("try", "ca", presets=["classic", "easy"])
-    tags = Tags(render.widget(first, lang="ca", config=config, widget_id="seed-deal"))
+    tags = Tags(web.session(config).widget("seed-deal", config, first))
     assert {a["data-action"] for a in tags.having("data-action")} == {"undo", "reset", "deal"}
     options = [(a["value"], "selected" in a) for t, a in tags.tags if t == "option"]
     assert options == [("classic", True), ("easy", False)]
@@ -171,7 +171,7 @@ def test_the_try_widget_has_undo_reset_and_a_rules_selector():
 
 def test_the_config_the_page_hands_back_is_escaped_json():
     first, config = frame("try", "en", title='<script>alert("x")</script> & co')
-    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    markup = web.session(config).widget("w", config, first)
     assert "<script>" not in markup
     root = Tags(markup).tags[0][1]
     import json
@@ -182,7 +182,7 @@ def test_nothing_in_a_message_becomes_markup():
     first, config = frame("replay", "en", moves=["4H>7"])
     first["message"] = '<img src=x onerror="alert(1)">'
     first["annotation"] = "<b>bold</b>"
-    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    markup = web.session(config).widget("w", config, first)
     assert "<img" not in markup and "<b>" not in markup
     assert re.search(r"&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;", markup)
 
