@@ -28,6 +28,7 @@ def position(game: str, text: str | None = None, *, rules: str | None = None, co
              score: int | None = None) -> Position:
     """A position from a position string (with ``rules``) or a deal code. Bad input raises ``EngineError``."""
     found = find(game)
+    pos: Position
     if (text is None) == (code is None):
         raise EngineError("give either a position or a deal code")
     if code is not None:

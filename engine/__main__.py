@@ -59,7 +59,7 @@ def play(args: argparse.Namespace) -> int:
             "move": token, "legal": verdict.legal, "points": verdict.points if verdict.legal else 0,
             "reason": verdict.reason, "message": verdict.message(args.lang),
         })
-    result = {"position": str(pos), "score": pos.score, "score_text": pos.score_text(args.lang),
+    result: dict[str, Any] = {"position": str(pos), "score": pos.score, "score_text": pos.score_text(args.lang),
               "won": pos.is_won(), "steps": steps}
     if args.json:
         print(json.dumps(result, ensure_ascii=False))

@@ -104,7 +104,7 @@ class RulesBase:
         """
         presets = list(cls.PRESETS)
         if text is None or not text.strip():
-            return cls(**cls.PRESETS[presets[0]])  # type: ignore[call-arg]
+            return cls(**cls.PRESETS[presets[0]])
         items = [i.strip() for i in text.split(",")]
         values: dict[str, str] = {}
         preset = presets[0]
@@ -127,7 +127,7 @@ class RulesBase:
                     f"rules key {key!r}: unknown value {value!r} (expected one of {'|'.join(cls.CHOICES[key])})"
                 )
             values[key] = value
-        return cls(**values)  # type: ignore[call-arg]
+        return cls(**values)
 
     @property
     def preset(self) -> str | None:

@@ -5,6 +5,7 @@ wheel as ``engine/locales/...``. No Babel at run time: this module parses PO tex
 takes plural forms from the catalog's ``Plural-Forms`` header, which Babel writes from CLDR when
 the catalogs are initialised or updated. Fuzzy entries are not used.
 
+>>> from engine.cards import parse_card
 >>> t = translator("hu")
 >>> t.card(parse_card("4H"))
 'kőr 4'
@@ -69,7 +70,7 @@ def _unquote(text: str, where: str) -> str:
             raise CatalogError(f"{where}: malformed string {text[:40]!r} (unescaped quote)")
         return inner
     try:
-        return ast.literal_eval(text)
+        return ast.literal_eval(text)  # type: ignore[no-any-return]  # a quoted PO string is a str
     except (SyntaxError, ValueError):
         raise CatalogError(f"{where}: malformed string {text[:40]!r}") from None
 
@@ -167,7 +168,8 @@ class Translator:
     Lookups never fail: a missing or fuzzy entry falls back to the English msgid.
     """
 
-    def __init__(self, lang: str, messages: dict, plural: Callable[[int], int]):
+    def __init__(self, lang: str, messages: dict[tuple[str | None, str], tuple[str, ...]],
+                 plural: Callable[[int], int]):
         self.lang = lang
         self._messages = messages
         self._plural = plural
@@ -226,7 +228,7 @@ translate them as the nominative."""
 SUIT_FORMS = ("card", "name")
 
 
-def load_catalog(path: Path) -> tuple[dict, str]:
+def load_catalog(path: Path) -> tuple[dict[tuple[str | None, str], tuple[str, ...]], str]:
     text = path.read_text(encoding="utf-8")
     entries = parse_po(text, str(path))
     messages = {}
@@ -246,7 +248,7 @@ def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """The translator for ``lang`` (one of LANGUAGES); unknown languages are a clear error."""
     if lang not in LANGUAGES:
         raise EngineError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    messages: dict = {}
+    messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
     plural: Callable[[int], int] | None = None
     base = locales_dir() / lang / "LC_MESSAGES"
     for domain in DOMAINS:

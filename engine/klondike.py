@@ -1,6 +1,6 @@
 """Klondike, exactly as the app plays it (seed 001, hu), on the shared core.
 
->>> pos = KlondikePosition.from_code("KL1-D1N-AAAAAAG")
+>>> pos = GAME.from_code(parse_code("KL1-D1N-AAAAAAG"))
 >>> str(pos.rules), pos.score, len(pos.stock)
 ('draw1', 0, 24)
 >>> pos.play("draw")[1].legal
@@ -69,7 +69,21 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from . import render
-from .cards import ACE, DECK, KING, OTHER_COLOUR, RANK, RED, SUIT, SUIT_SYMBOLS, SUITS, card, card_token, parse_card, suit_cards
+from .cards import (
+    ACE,
+    DECK,
+    KING,
+    OTHER_COLOUR,
+    RANK,
+    RED,
+    SUIT,
+    SUIT_SYMBOLS,
+    SUITS,
+    card,
+    card_token,
+    parse_card,
+    suit_cards,
+)
 from .codes import DIGITS, MAX_NUMBER
 from .core import (
     MOVES,
@@ -375,7 +389,7 @@ class KlondikePosition(Position):
         return f"{card_token(c)}>{'F' if to == FOUNDATION else to + 1}"
 
     # -- verdicts ------------------------------------------------------------------------------
-    def verdict(self, move) -> Verdict:
+    def verdict(self, move: Any) -> Verdict:
         if move == DRAW:
             return Verdict(True) if self.stock else Verdict(False, "stock-empty")
         if move == RECYCLE:
@@ -443,6 +457,8 @@ class KlondikePosition(Position):
 
     def _resolve_tap(self, move: Any) -> Move | str:
         """What a tap or a double tap on this card does: the move it makes, or the reason it does nothing."""
+        c: int
+        kind: int
         c, kind = move
         where = self.loc[c]
         if where == FOUNDATION_PILE:
@@ -471,7 +487,7 @@ class KlondikePosition(Position):
         if move[1] in (TAP, DTAP):
             resolved = self._resolve_tap(move)
             return None if isinstance(resolved, str) else resolved
-        return move
+        return Move(*move)
 
     def _card_points(self, c: int, to: int) -> int:
         where = self.loc[c]
@@ -542,7 +558,7 @@ class KlondikePosition(Position):
             yield RECYCLE
 
     # -- making and taking back moves ----------------------------------------------------------
-    def _apply(self, move):
+    def _apply(self, move: Any) -> tuple[Any, int]:
         if move == DRAW:
             n = min(self.rules.draw_count, len(self.stock))
             stock, waste, loc = self.stock, self.waste, self.loc
@@ -591,7 +607,7 @@ class KlondikePosition(Position):
                 loc[b] = to
         return (c, src, to, len(block), flipped), points
 
-    def _revert(self, record) -> None:
+    def _revert(self, record: Any) -> None:
         if record[0] == DRAW:
             stock, waste, loc = self.stock, self.waste, self.loc
             for _ in range(record[1]):
@@ -699,7 +715,7 @@ class Klondike(Game):
 
     def facts(self, rules: RulesBase | str | None = None) -> dict[str, int]:
         """The numbers the pages quote, computed from the rules (one fact, one place)."""
-        rules = KlondikeRules.coerce(rules)
+        rules = KlondikeRules.coerce(rules)  # type: ignore[arg-type]
         p = rules.points
         deck = len(DECK)
         out = {
@@ -737,7 +753,7 @@ class Klondike(Game):
 
     def scoring_table(self, rules: RulesBase | str | None = None, lang: str = "en") -> list[tuple[str, str]]:
         """(label, points) rows for these rules, in ``lang``: Normal ``+10``, ``-100``; Vegas ``+$5``, ``-$52``."""
-        rules = KlondikeRules.coerce(rules)
+        rules = KlondikeRules.coerce(rules)  # type: ignore[arg-type]
         t = translator(lang)
         p = rules.points
         rows = []

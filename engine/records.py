@@ -63,8 +63,8 @@ import dataclasses
 import re
 import textwrap
 from collections.abc import Callable
-from typing import Any
 from pathlib import Path, PurePath
+from typing import Any
 
 from . import position, position_under
 from .core import REASONS, Position, Verdict
@@ -147,7 +147,7 @@ class Judgement:
     verdicts: tuple[tuple[str, Verdict], ...]  # (rules, verdict)
     annotation: str | None  # in the language asked for
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         return {"move": self.token, "line": self.line, "annotation": self.annotation, "verdicts": [
             {"rules": rules, "legal": v.legal, "points": v.points if v.legal else 0, "reason": v.reason,
              "message": v.message(lang)} for rules, v in self.verdicts]}
@@ -169,7 +169,7 @@ class Frame:
     annotation: str | None  # in the language asked for (English when not translated)
     attempts: tuple[Judgement, ...] = ()  # attempts judged in this position
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["attempts"] = [a.as_dict(lang) for a in self.attempts]
         return d
@@ -312,7 +312,7 @@ class Record:
         start_line = self.tag_lines.get("Code") or self.tag_lines.get("Position") or 1
         frames: list[Frame] = []
         pending: list[Judgement] = []
-        state = dict(move=None, line=start_line, points=0, note=self.start_annotation)
+        state: dict[str, Any] = dict(move=None, line=start_line, points=0, note=self.start_annotation)
 
         def close_frame() -> None:
             frames.append(Frame(
@@ -489,7 +489,7 @@ class _Parser:
                                         "(a value is written {{ … }})")
             at, value = brace + 2, lineno
 
-    def _entries(self, words, entries: list[Entry]) -> tuple[str, int] | None:
+    def _entries(self, words: list[tuple[str, str, int]], entries: list[Entry]) -> tuple[str, int] | None:
         """Fill ``entries`` from the words; returns the start annotation (text, line), if any."""
         start_note = None
         k = 0
@@ -513,7 +513,7 @@ class _Parser:
                 token = text[1:]
                 if not token:
                     raise self.fail(line, "? must be followed by the attempted move (?QH>4 empty-needs-king)")
-                expected = []
+                expected: list[Expected] = []
                 while k < len(words) and words[k][0] == "word":
                     expected.append(self._expected(words[k][1], words[k][2], bool(expected)))
                     k += 1

@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-
 from typing import Any
 
-from .cards import card_symbol, card_token, is_red, parse_card
 from . import games
+from .cards import card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
 from .i18n import N_, translator
 
@@ -99,7 +98,7 @@ _MOVE_TEXTS = {
 
 
 
-def text(key: str, lang: str = "en", **values) -> str:
+def text(key: str, lang: str = "en", **values: object) -> str:
     """A widget text in ``lang``, its ``{placeholders}`` filled (values are not escaped here)."""
     msg = translator(lang).pgettext("widget", _TEXTS[key])
     return msg.format(**values) if values else msg
@@ -240,7 +239,7 @@ def move_text(token: str, lang: str = "en") -> str:
     kiosztása". Card symbols are language-neutral; the words come from the catalogs."""
     t = translator(lang)
 
-    def say(key: str, **values) -> str:
+    def say(key: str, **values: object) -> str:
         return t.pgettext("move", _MOVE_TEXTS[key]).format(**values)
 
     token = token.strip()
@@ -353,7 +352,7 @@ def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
 
-def verdicts_table(verdicts: list[dict], lang: str, move: str | None = None) -> str:
+def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list)."""
     rows = []

@@ -1,6 +1,6 @@
 """Scorpion, exactly as the app plays it (seeds 000 hu, 003 ca), with the literature's variants as data.
 
->>> pos = ScorpionPosition.from_code("SC1-CLA-AAAAAAA")
+>>> pos = GAME.from_code(parse_code("SC1-CLA-AAAAAAA"))
 >>> len(list(pos.legal_moves())) > 0
 True
 
@@ -536,7 +536,7 @@ class Scorpion(Game):
 
     def facts(self, rules: RulesBase | str | None = None) -> dict[str, int]:
         """The numbers the pages quote, computed from the rules (one fact, one place)."""
-        g = ScorpionRules.coerce(rules).grid
+        g = ScorpionRules.coerce(rules).grid  # type: ignore[arg-type]
         dealt = sum(g.sizes)
         face_down = sum(g.face_down)
         covered = [n for n, d in enumerate(g.face_down, 1) if d]  # columns dealt with face-down cards

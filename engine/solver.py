@@ -172,7 +172,7 @@ class KlondikeSearch(Search):
 
     def __init__(self, pos):
         super().__init__(pos)
-        from . import klondike  # noqa: PLC0415
+        from . import klondike
 
         self.k = klondike
         self._draw = pos.rules.draw_count
@@ -242,7 +242,7 @@ class KlondikeSearch(Search):
     def moves(self) -> list:
         p, k = self.pos, self.k
         cols, down, found = p.cols, p.down, p.found
-        FOUNDATION = k.FOUNDATION  # noqa: N806
+        FOUNDATION = k.FOUNDATION
         # 1. a safe card to its foundation: the only step
         tops = [col[-1] for col in cols if col] + p.waste[-1:]
         for c in tops:
@@ -412,7 +412,7 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None):
 
 
 def _solve_arguments(parser) -> None:
-    from . import GAMES  # noqa: PLC0415
+    from . import GAMES
 
     parser.description = "Search for a winning line (face-down cards known) within a budget."
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
@@ -426,9 +426,9 @@ def _solve_arguments(parser) -> None:
 
 
 def _solve(args) -> int:
-    import json  # noqa: PLC0415
+    import json
 
-    from . import position  # noqa: PLC0415
+    from . import position
 
     if not args.seconds > 0 or args.seconds > 1e6:
         raise EngineError(f"--seconds {args.seconds}: give a positive number of seconds")

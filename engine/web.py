@@ -28,8 +28,8 @@ import json
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from . import position_under
 from . import position as make_position
+from . import position_under
 from .core import Position, Verdict
 from .errors import EngineError
 from .games import GAMES, find
@@ -79,7 +79,8 @@ class Session:
         self.rules = _text(config.get("rules") or self.default_rules(config), "rules", empty=True)
         self.title = config.get("title") or ""
         self.pos = self.restart()
-        self.message, self.legal = "", None
+        self.message: str = ""
+        self.legal: bool | None = None
         self._drawn: dict[tuple[str, str], tuple[str, str]] = {}  # (position, rules) -> (board, description)
 
     def default_rules(self, config: dict[str, Any]) -> str:

@@ -128,7 +128,7 @@ def pages(site: Site) -> list[str]:
 
 def page_source(path: Path) -> tuple[str, int]:
     """A page's Markdown as MkDocs hands it to hooks (front matter removed), and its first line."""
-    from mkdocs.utils import meta  # noqa: PLC0415
+    from mkdocs.utils import meta
 
     source = path.read_text(encoding="utf-8-sig")
     markdown, _ = meta.get_data(source)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from verdicts import made, refused  # noqa: F401  (re-exported for the Klondike tests)
 
 import engine
-from engine.klondike import KlondikePosition
 from engine.cards import card_token, parse_card
+from engine.klondike import KlondikePosition
 
 FILLER = "..."
 

@@ -10,8 +10,8 @@ sequences; ``reserve`` is written as in a position string (``"-"``: already deal
 from __future__ import annotations
 
 import engine
-from engine.scorpion import ScorpionPosition
 from engine.cards import card_token, parse_card
+from engine.scorpion import ScorpionPosition
 
 FILLER = "..."
 

@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from klondike_player import win
 
 import engine
-from engine.klondike import GAME as KLONDIKE
 from engine.klondike import (
     DRAW,
     DTAP,
@@ -35,6 +34,7 @@ from engine.klondike import (
     KlondikePosition,
     KlondikeRules,
 )
+from engine.klondike import GAME as KLONDIKE
 
 PRESETS = list(KlondikeRules.PRESETS)
 NUMBERS = st.integers(min_value=0, max_value=26**7 - 1)

@@ -13,7 +13,7 @@ from verdicts import made, refused
 import engine
 from engine.__main__ import main
 from engine.errors import NotationError, RulesError
-from engine.scorpion import GAME, LAYOUTS, ScorpionPosition, ScorpionRules
+from engine.scorpion import GAME, LAYOUTS, ScorpionRules
 
 RESERVE = "2c9d7c"  # three face-down reserve cards, dealt onto columns 1, 2, 3 in this order
 

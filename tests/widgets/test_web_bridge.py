@@ -8,7 +8,7 @@ import pytest
 from seeds import EMPTY_NEEDS_KING, LANGUAGES, SAME_SUIT, SEED_DEAL
 
 import engine
-from engine import render, web
+from engine import web
 
 
 def call(op: str, wid: str = "w", **fields) -> dict:
