@@ -104,6 +104,11 @@ class Game:
         the reserve and the places for removed sequences, the stock, waste and foundations."""
         raise NotImplementedError
 
+    def move_text(self, token: str, lang: str = "en") -> str:
+        """*The game's*: a move token in the reader's language (``4H>7`` → "4♥ → 7. oszlop"; the
+        renderer has the words for the tokens Scorpion and Klondike share, ``engine.render.move_text``)."""
+        raise NotImplementedError
+
     # -- the solver ---------------------------------------------------------------------------------
     def search(self, pos: Any) -> Search:
         """The solver's search for ``pos``: ``search_class`` in ``engine.solver``, imported by name on the
@@ -138,6 +143,12 @@ def register(name: str, code: str, module: str | None = None) -> None:
         if table.get(key, entry) != entry:
             raise ValueError(f"game {name!r}: {key!r} is already registered for {table[key].name!r}")
     _BY_NAME[name] = _BY_CODE[code] = entry
+
+
+def unregister(name: str) -> None:
+    """Take a game out of the registry (a test's own game, when the test ends)."""
+    entry = _BY_NAME.pop(name)
+    del _BY_CODE[entry.code]
 
 
 def find(name: str) -> Game:

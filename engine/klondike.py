@@ -768,6 +768,9 @@ class Klondike(Game):
             rows.append((t.pgettext("scoring", label), text))
         return rows
 
+    def move_text(self, token: str, lang: str = "en") -> str:
+        return render.move_text(token, lang)
+
     def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
         """The stock (the draw or recycle button, on a board one plays on), the waste (its last cards
         fanned, the top one playable) and the four foundations in the app's fixed order ♠ ♥ ♦ ♣."""

@@ -573,6 +573,9 @@ class Scorpion(Game):
         t = translator(lang)
         return [(t.pgettext("scoring", label), f"+{p}" if p else "0") for _, label, p in SCORING]
 
+    def move_text(self, token: str, lang: str = "en") -> str:
+        return render.move_text(token, lang)
+
     def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
         """The reserve (a button that deals it, on a board one plays on) or the cards set aside, and
         the places for the removed sequences."""

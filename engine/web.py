@@ -34,7 +34,7 @@ from .core import Position, Verdict
 from .errors import EngineError
 from .games import GAMES, find
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
-from .render import attrs, board, button, esc, move_text, moves_list, points_text, replay_controls, text, verdicts_table
+from .render import attrs, board, button, esc, moves_list, points_text, replay_controls, text, verdicts_table
 from .render import widget as widget_html
 
 FRAME_CACHE = 256  # positions whose board and description a session keeps (steps back and forth are free)
@@ -197,7 +197,7 @@ class ReplaySession(Session):
         out["total"] = len(self.tokens)
         out["annotation"] = self.annotations[self.index]
         if full:
-            out["moves"] = [move_text(t, self.lang) for t in self.tokens]
+            out["moves"] = [find(self.game).move_text(t, self.lang) for t in self.tokens]
 
     def goto(self, index: Any) -> Frame:
         total = len(self.tokens)
@@ -287,7 +287,7 @@ class TrySession(Session):
         if self.attempt:
             out["note"] = self.notes[0]
         if len(self.attempts) > 1:
-            out["attempts"] = [{"token": t, "move": move_text(t, self.lang), "note": note,
+            out["attempts"] = [{"token": t, "move": find(self.game).move_text(t, self.lang), "note": note,
                                 "verdicts": self.verdicts(t) if self.presets else []}
                                for t, note in zip(self.attempts, self.notes)]
         if self.attempt and self.presets:  # the first disputed move's (computed once)
@@ -316,7 +316,7 @@ class TrySession(Session):
     def _verdict_text(self, token: str, verdict: Verdict) -> str:
         if not verdict.legal:
             return verdict.message(self.lang)
-        return points_text(move_text(token, self.lang), verdict.points, self.lang)
+        return points_text(find(self.game).move_text(token, self.lang), verdict.points, self.lang)
 
     def undo(self) -> Frame:
         _, verdict = self.pos.play("undo")
