@@ -94,8 +94,10 @@ def replay(args: argparse.Namespace) -> int:
     record = Record.load(args.file)
     translate = catalog_translator(args.lang, record.game)
     frames = record.replay(args.lang, translate)
-    if args.json:
-        summary = record.summary(frames)
+    if args.json:  # DESIGN.md §3.9
+        summary: dict[str, Any] = {
+            "game": record.game, "rules": str(record.start_position().rules), "start": frames[0].position,
+            "moves": record.moves, "final": frames[-1].position, "score": frames[-1].score, "won": frames[-1].won}
         if record.ruling:
             summary["ruling"] = record.ruling
         summary["attempts"] = [dict(j.as_dict(args.lang), frame=f.index) for f in frames for j in f.attempts]

@@ -372,13 +372,6 @@ class Record:
             verdicts.append((rules, verdict))
         return Judgement(entry.token, entry.line, tuple(verdicts), self.translated(entry.annotation, translate))
 
-    def summary(self, frames: list[Frame] | None = None) -> dict[str, Any]:
-        """What ``python -m engine replay FILE --json`` prints (DESIGN.md §3.9)."""
-        frames = frames or self.replay()
-        return {"game": self.game, "rules": str(self.start_position().rules), "start": frames[0].position,
-                "moves": self.moves, "final": frames[-1].position, "score": frames[-1].score,
-                "won": frames[-1].won}
-
 
 # -- the parser ----------------------------------------------------------------------------------
 

@@ -199,6 +199,22 @@ def test_the_widget_bridge_does_not_import_the_html_package():
     assert done.stdout.strip() == "False"
 
 
+def test_a_scorpion_widget_never_imports_klondikes_module():
+    # The registry knows each game's module without importing it: a Scorpion page's worker opens,
+    # plays and draws its widget without ever compiling engine/klondike.py (nor the solver).
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from engine import web; "
+            "start = str(web.make_position('scorpion', code='SC1-CLA-AAAAAAB'));"
+            "web.handle(json.dumps({'op': 'open', 'id': 'w', 'config': {'kind': 'try', 'game': 'scorpion', "
+            "'start': start}})); web.handle(json.dumps({'op': 'move', 'id': 'w', 'token': 'deal'}));"
+            "print(sorted(m for m in ('engine.klondike', 'engine.solver') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert done.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-CLA-AAAAAAB"), ("klondike", "KL1-D1N-AAAAAAG")])
 def test_buttons_hold_only_phrasing_content(game, code):
     # HTML allows no lists, divs or paragraphs inside a button (the reserve and the stock are buttons).
