@@ -12,7 +12,7 @@ from __future__ import annotations
 from verdicts import made, refused  # noqa: F401  (re-exported for the Klondike tests)
 
 import engine
-from engine.cards import card_token, parse_card
+from engine.cards import card_token, parse_card, rank_of, suit_cards, suit_of
 from engine.klondike import KlondikePosition
 
 FILLER = "..."
@@ -27,7 +27,7 @@ def table(*columns: str, stock: str = "-", waste: str = "-", foundations: str = 
     for pile in foundations.split("/"):
         if pile != "-":
             top = parse_card(pile)
-            written.update(range(top - top % 13, top + 1))
+            written.update(suit_cards(suit_of(top))[: rank_of(top) + 1])
     left = [c for c in range(52) if c not in written]
 
     def fill(part: str, face_up: bool = False) -> str:

@@ -10,7 +10,7 @@ sequences; ``reserve`` is written as in a position string (``"-"``: already deal
 from __future__ import annotations
 
 import engine
-from engine.cards import card_token, parse_card
+from engine.cards import SUITS, card_token, parse_card, suit_cards
 from engine.scorpion import ScorpionPosition
 
 FILLER = "..."
@@ -25,7 +25,7 @@ def table(*columns: str, reserve: str = "-", removed: str = "-", width: int = 7)
     for i in range(0, len(reserve) if reserve != "-" else 0, 2):
         written.add(parse_card(reserve[i : i + 2]))
     for suit in removed if removed != "-" else "":
-        written.update("SHDC".index(suit) * 13 + rank for rank in range(13))
+        written.update(suit_cards(SUITS.index(suit)))
     leftover = "".join(card_token(c, face_up=False) for c in range(52) if c not in written)
     out = []
     for column in [*columns, *[""] * (width - len(columns))]:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from klondike_player import win
 
 import engine
+from engine.cards import card
 from engine.klondike import (
     DRAW,
     DTAP,
@@ -59,7 +60,7 @@ def state(pos: KlondikePosition) -> tuple:
 
 
 def check_consistent(pos: KlondikePosition) -> None:
-    on_foundations = [s * 13 + r for s in range(4) for r in range(pos.found[s])]
+    on_foundations = [card(r, s) for s in range(4) for r in range(pos.found[s])]
     everywhere = [c for col in pos.cols for c in col] + pos.stock + pos.waste + on_foundations
     assert sorted(everywhere) == list(range(52)), "52 cards, each once"
     for i, col in enumerate(pos.cols):

@@ -25,7 +25,7 @@ from scorpion_tables import table
 
 import engine
 from engine.__main__ import main
-from engine.cards import card_token
+from engine.cards import card_token, suit_of
 from engine.errors import EngineError, NotationError
 from engine.i18n import LANGUAGES
 from engine.scorpion import GAME, ScorpionPosition, ScorpionRules
@@ -172,7 +172,7 @@ def random_tables(draw) -> tuple[str, str]:
     rules = ScorpionRules.parse(preset)
     deck = draw(st.permutations(range(52)))
     removed = draw(st.lists(st.integers(0, 3), unique=True, max_size=4)) if rules.complete == "remove" else []
-    deck = [c for c in deck if c // 13 not in removed]
+    deck = [c for c in deck if suit_of(c) not in removed]
     reserve_size = draw(st.sampled_from([0, rules.grid.reserve, rules.grid.reserve, 1]))
     reserve, deck = deck[:reserve_size], deck[reserve_size:]
     cuts = sorted(draw(st.lists(st.integers(0, len(deck)), min_size=rules.grid.columns - 1,

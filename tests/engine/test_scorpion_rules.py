@@ -12,6 +12,7 @@ from verdicts import made, refused
 
 import engine
 from engine.__main__ import main
+from engine.cards import suit_of
 from engine.errors import NotationError, RulesError
 from engine.scorpion import GAME, LAYOUTS, ScorpionRules
 
@@ -443,7 +444,7 @@ def test_a_game_won_without_undo_is_worth_at_least_460():
         if token != "deal":
             card, to = pos.parse_move(token)
             top = pos.cols[to][-1] if pos.cols[to] else None
-            same_suit += top is not None and top // 13 == card // 13
+            same_suit += top is not None and suit_of(top) == suit_of(card)
         made(pos, token)
     assert pos.is_won()
     assert pos.score == 12 * 5 + 4 * 100 + 5 * same_suit >= 460
