@@ -1,6 +1,7 @@
 """Klondike, exactly as the app plays it (seed 001, hu), on the shared core.
 
->>> pos = GAME.from_code(parse_code("KL1-D1N-AAAAAAG"))
+>>> from engine import deal
+>>> pos = deal("KL1-D1N-AAAAAAG")
 >>> str(pos.rules), pos.score, len(pos.stock)
 ('draw1', 0, 24)
 >>> pos.play("draw")[1].legal

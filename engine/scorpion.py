@@ -1,6 +1,7 @@
 """Scorpion, exactly as the app plays it (seeds 000 hu, 003 ca), with the literature's variants as data.
 
->>> pos = GAME.from_code(parse_code("SC1-CLA-AAAAAAA"))
+>>> from engine import deal
+>>> pos = deal("SC1-CLA-AAAAAAA")
 >>> len(list(pos.legal_moves())) > 0
 True
 
