@@ -94,10 +94,14 @@ def record(d: Directive, rel: str, key: str = "record") -> Record:
 
 def frames(rec: Record, lang: str, translate: Translate) -> list[Frame]:
     """The record's frames with their texts in ``lang`` and no descriptions (the widgets' configs
-    need none). The moves are played and judged once per build (``_PLAYED``), the texts per language."""
+    need none). The moves are played and judged once per build (``_PLAYED``), the texts once per
+    language (the frames are never changed: the configs copy what they take)."""
     if id(rec) not in _PLAYED:
-        _PLAYED[id(rec)] = (rec, rec.replay(describe=False))  # the record is kept: its id stays its own
-    return rec.localized(_PLAYED[id(rec)][1], lang, translate, describe=False)
+        _PLAYED[id(rec)] = (rec, rec.replay(describe=False), {})  # the record is kept: its id stays its own
+    _, played, localized = _PLAYED[id(rec)]
+    if (lang, translate) not in localized:  # several widgets show the same record in the same language
+        localized[lang, translate] = rec.localized(played, lang, translate, describe=False)
+    return localized[lang, translate]
 
 
 def replay_config(rec: Record, lang: str, translate: Translate) -> dict:
@@ -181,7 +185,7 @@ def text_error(d: Directive, rec, e: RecordTextError, key: str):
 # each record's moves played and judged once.
 _RECORDS: dict = {}
 _TRANSLATORS: dict = {}
-_PLAYED: dict[int, tuple[Record, list[Frame]]] = {}
+_PLAYED: dict[int, tuple[Record, list[Frame], dict]] = {}
 _GAME = next(iter(engine.GAMES))  # a directive with a position and no game: the first game registered
 
 
