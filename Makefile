@@ -2,7 +2,8 @@
 # (Debian 12, Python >= 3.11, Node.js + npm); stamp files make repeat runs fast.
 #
 #   make serve   set up, then serve the site with live reload on http://127.0.0.1:8000
-#   make test    set up, then run every test, the real-browser ones included
+#   make test    set up, then type-check engine/ (mypy, strict), run its doctests and every test,
+#                the real-browser ones included
 #   make site    set up, then build the static site into site/ (strict)
 #   make bench   set up, then run the benchmarks (bench/bench_*.py) and print a table
 #   make lint    ruff
@@ -81,6 +82,8 @@ language-tools:
 ## ---- the two promised commands ------------------------------------------------------------
 
 test: setup browser language-tools
+	$(PY) -m mypy
+	$(PY) -m pytest --doctest-modules engine -q
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 serve: setup

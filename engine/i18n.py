@@ -11,6 +11,7 @@ CLDR. Fuzzy and empty entries are not compiled, so they fall back to the English
 In a checkout, an MO file that is missing or older than its PO file is a ``CatalogError`` naming
 both: a stale catalog never wins over an edited one in silence.
 
+>>> from engine.cards import parse_card
 >>> t = translator("hu")
 >>> t.card(parse_card("4H"))
 'kőr 4'
@@ -66,7 +67,7 @@ def compiled(po_file: Path) -> gettext.GNUTranslations | None:
         mo_time = None
     if po_time is not None and mo_time is None:
         raise CatalogError(f"{_shown(mo_file)}: missing, {po_file.name} is not compiled (run: {COMPILE_COMMAND})")
-    if po_time is not None and mo_time < po_time:
+    if po_time is not None and mo_time is not None and mo_time < po_time:
         raise CatalogError(f"{_shown(mo_file)}: older than {po_file.name}, which was edited since it was "
                            f"compiled (run: {COMPILE_COMMAND})")
     if mo_time is None:

@@ -112,9 +112,9 @@ def check(out=sys.stdout) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse  # noqa: PLC0415
+    import argparse
 
-    from engine.errors import EngineError  # noqa: PLC0415
+    from engine.errors import EngineError
 
     parser = argparse.ArgumentParser(prog="python -m hooks.engine_catalogs")
     parser.add_argument("verb", choices=("update", "check"), nargs="?", default="update")

@@ -48,7 +48,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
+
+from babel import Locale
+
+import engine
+from engine import grammar
+from engine.core import REASONS
+
+from . import stats
+from .numbers import format_number, format_percent
+
+__all__ = ["FILTERS", "PlaceholderError", "check", "engine_facts", "format_number", "format_percent", "names",
+           "parse", "render", "render_one"]
 
 PLACEHOLDER = re.compile(r"\{\{(?P<expr>.*?)\}\}", re.S)
 _TOKEN = re.compile(r'(?P<kw>[A-Za-z_]\w*)="(?P<kwval>[^"]*)"|(?P<pipe>\|)|(?P<word>[^\s|"]+)|(?P<bad>\S)')
@@ -71,8 +83,6 @@ def engine_facts(game: str, rules: str | None) -> dict:
 
 @cache
 def _engine_facts(game: str, rules: str | None) -> dict:
-    import engine  # noqa: PLC0415  (the engine is imported when a page needs it)
-
     try:
         return dict(engine.facts(game, rules=rules))
     except engine.EngineError as e:
@@ -187,12 +197,9 @@ def render_one(expr: str, lang: str, facts: Facts = engine_facts) -> str:
 
 def engine_message(game: str, reason: str, lang: str) -> str:
     """The app's message for a move refused for ``reason`` (``engine.core.REASONS``), in ``lang``."""
-    import engine  # noqa: PLC0415
-    from engine.core import REASONS  # noqa: PLC0415
-
     if game not in engine.GAMES:
         raise PlaceholderError(f"unknown game {game!r} in {game}.reason.{reason} (games: {', '.join(engine.GAMES)})")
-    engine.GAMES[game]  # the game's module, imported on first use, registers its reasons
+    engine.find(game)  # the game's module, imported on first use, registers its reasons
     if reason not in REASONS:
         raise PlaceholderError(f"unknown reason {reason!r} in {game}.reason.{reason} "
                                f"(reasons: {', '.join(sorted(REASONS))})")
@@ -203,15 +210,13 @@ def engine_message(game: str, reason: str, lang: str) -> str:
 
 
 def win_rate(preset: str, field: str, lang: str) -> int | str:
-    """``stats.<preset>.<field>``: a figure of the committed win rates (``hooks/directives/winrates.py``)."""
-    from .directives import winrates  # noqa: PLC0415
-
+    """``stats.<preset>.<field>``: a figure of the committed win rates (``hooks/stats.py``)."""
     try:
-        presets = winrates.cached()
+        presets = stats.cached()
         if preset not in presets:
-            raise winrates.StatsError(f"no preset {preset!r} in {winrates.DATA.name} (presets: {', '.join(presets)})")
-        return winrates.stat(presets[preset], field, lang)
-    except winrates.StatsError as e:
+            raise stats.StatsError(f"no preset {preset!r} in {stats.DATA.name} (presets: {', '.join(presets)})")
+        return stats.stat(presets[preset], field, lang)
+    except stats.StatsError as e:
         raise PlaceholderError(f"stats.{preset}.{field}: {e}") from None
 
 
@@ -229,31 +234,8 @@ def _value(name: str, facts: Facts) -> int | str:
 # -- numbers and filters --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def format_number(n: int, lang: str) -> str:
-    from babel.numbers import format_decimal  # noqa: PLC0415
-
-    return format_decimal(n, locale=lang)
-
-
-def format_percent(x: float, lang: str, decimals: int = 1) -> str:
-    """``x`` (a fraction) as a percentage with ``decimals`` decimals in the language's own pattern:
-    en ``12.1%``, hu ``12,1%``, ca and ru ``12,1 %`` (CLDR, from Babel)."""
-    import copy  # noqa: PLC0415
-
-    from babel import Locale  # noqa: PLC0415
-    from babel.numbers import parse_pattern  # noqa: PLC0415
-
-    locale = Locale.parse(lang)
-    pattern = copy.copy(parse_pattern(locale.percent_formats[None].pattern))
-    pattern.frac_prec = (decimals, decimals)
-    return pattern.apply(x, locale)
-
-
 @cache
 def _plural_rule(lang: str):
-    from babel import Locale  # noqa: PLC0415
-
     return Locale.parse(lang).plural_form
 
 
@@ -337,8 +319,6 @@ def _capitalized(fn: Callable[[str], str], capital: bool) -> Callable[[str], str
 
 
 def _article_function(word: str, lang: str) -> Callable[[str], str]:
-    from engine import grammar  # noqa: PLC0415
-
     capital = word[:1].isupper()
     key = word.lower().replace("\u2019", "'")
     if lang == "hu" and key in ("a", "az"):

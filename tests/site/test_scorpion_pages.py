@@ -87,9 +87,10 @@ def test_the_seed_descriptions_are_on_the_rules_page_verbatim(built_site, lang, 
 
 def test_the_seed_descriptions_are_the_engines_for_the_won_record():
     from engine import records
+    from hooks.directives.widget_source import replay_config
 
     rec = records.load(ROOT / "examples" / "scorpion" / "won.game")
-    cfg = rec.replay_config("en", None)
+    cfg = replay_config(rec, "en", None)
     start = engine.position(cfg["game"], cfg["start"], rules=cfg["rules"])
     after = engine.position(cfg["game"], cfg["start"], rules=cfg["rules"])
     assert cfg["moves"][0] == "4H>7"
@@ -287,6 +288,6 @@ def test_a_replay_opens_in_the_browser_at_the_frame_the_page_shows():
     html = directives.render("solitaire replay", "id: first-move\nrecord: examples/scorpion/won.game\nupto: 1\n"
                              "frame: 1\n", 1, "hu", "scorpion/rules.md")
     config = json.loads(unescape(re.search(r'data-config="([^"]*)"', html).group(1)))
-    frame = web.Session(config).frame(full=True)
+    frame = web.session(config).frame(full=True)
     assert frame["index"] == 1
     assert frame["description"] in html

@@ -23,7 +23,7 @@ from babel.numbers import parse_decimal
 from site_support import LANGUAGES, ROOT, page_path
 
 from engine.web import preset_label
-from hooks import directives, po, values
+from hooks import directives, po, stats, values
 from hooks.directives import winrates
 
 PAGE = "statistics.md"
@@ -196,7 +196,7 @@ def test_a_missing_file_says_how_to_make_it(tmp_path):
 
 
 def test_the_directive_fails_at_its_fence_with_one_line(tmp_path, monkeypatch):
-    monkeypatch.setattr(winrates, "DATA", _scratch(tmp_path, text="{ not json"))
+    monkeypatch.setattr(stats, "DATA", _scratch(tmp_path, text="{ not json"))  # where the data is read (hooks/stats.py)
     with pytest.raises(directives.DirectiveError) as caught:
         directives.render("solitaire winrates", "game: scorpion\n", 31, "en", PAGE)
     assert caught.value.line == 31

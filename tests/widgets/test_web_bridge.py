@@ -8,7 +8,7 @@ import pytest
 from seeds import EMPTY_NEEDS_KING, LANGUAGES, SAME_SUIT, SEED_DEAL
 
 import engine
-from engine import render, web
+from engine import web
 
 
 def call(op: str, wid: str = "w", **fields) -> dict:
@@ -127,7 +127,7 @@ def test_several_disputed_moves_each_get_a_button_an_explanation_and_verdicts():
         ("4C>7", "4♣ → 7. oszlop", "Classicban nem."), ("4H>7", "4♥ → 7. oszlop", "")]
     assert [[v["legal"] for v in a["verdicts"]] for a in first["attempts"]] == [[False, True], [True, True]]
     assert first["verdicts"] == first["attempts"][0]["verdicts"]  # the first one's, as with a single attempt
-    html = render.widget(first, lang="hu", config={}, widget_id="w")
+    html = web.SESSIONS["w"].widget("w", {}, first)
     assert html.count('data-action="attempt"') == 2 and "Kipróbálás: 4♥ → 7. oszlop" in html
     assert call("move", token="4H>7")["frame"]["legal"] is True
 
