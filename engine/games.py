@@ -45,6 +45,7 @@ class Game:
     Position: ClassVar[type[Position]]
     search_class: ClassVar[str]  # the name of its search in ``engine.solver`` (imported when a solve starts)
     code_variant: ClassVar[str] = "preset"  # what a deal code's middle part names, for messages
+    taps: ClassVar[bool] = False  # a card answers a tap and a double tap (``tap:QS``, ``dtap:QS``), as in the app
 
     # -- rules ------------------------------------------------------------------------------------
     def rules(self, text: RulesBase | str | None = None) -> Any:

@@ -704,6 +704,7 @@ class Klondike(Game):
     Position = KlondikePosition
     search_class = "KlondikeSearch"
     code_variant = "draw mode and scoring"
+    taps = True  # seed 001: one tap sends a card to its foundation, a double tap finds it a place on the table
 
     def preset_name(self, preset: str, lang: str = "en") -> str:
         """The rules as the app's New game dialog names them: hu „Könnyű (1 lapos húzás), Normál pontozás”."""

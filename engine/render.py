@@ -67,9 +67,12 @@ _TEXTS = {
     "controls": N_("widget", "Controls"),
     "replay-title": N_("widget", "Game replay"),
     "try-title": N_("widget", "Try it yourself"),
-    "try-hint": N_("widget", "Pick a card, then the column it should go to."),
+    "try-hint": N_("widget", "Pick a card, then the column it should go to, or drag the card there."),
+    "try-hint-taps": N_("widget", "One tap sends a card to its foundation and two quick taps find it a place on the "
+                                  "table; or drag a card, or pick it and then a column."),
     "replay-hint": N_("widget", "Step through the game with the buttons, the arrow keys or the move list."),
     "selected": N_("widget", "{card} picked: now pick a column (Escape cancels)."),
+    "selected-touch": N_("widget", "{card} picked: now tap a column, or tap the card again to put it back."),
     "cancelled": N_("widget", "No card picked."),
     "loading": N_("widget", "Starting the rules engine… ({step}/{steps})"),
     "failed": N_("widget", "The rules engine could not start, so this board cannot be played ({error})."),
@@ -80,7 +83,13 @@ _TEXTS = {
     "attempt-move": N_("widget", "Try {move}"),
     "allowed": N_("widget", "allowed"),
     "refused": N_("widget", "refused: {message}"),
+    "refused-move": N_("widget", "{move}: refused. {reason}"),
     "verdicts": N_("widget", "The verdict under each rule set"),
+    # What the reader shows or hides
+    "show-description": N_("widget", "Show the description"),
+    "hide-description": N_("widget", "Hide the description"),
+    "show-board": N_("widget", "Show the board"),
+    "hide-board": N_("widget", "Hide the board"),
     # Deep links
     "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
 }
@@ -104,6 +113,16 @@ def text(key: str, lang: str = "en", **values: object) -> str:
     return msg.format(**values) if values else msg
 
 
+def counter_text(n: int, total: int, lang: str = "en") -> str:
+    """Where a replay is: "Move 14 of 50", or at move 0 "Starting position (50 moves)"; the plural
+    follows the game's number of moves (ru «из 21 хода», «из 50 ходов»)."""
+    t = translator(lang)
+    if n == 0:
+        start = t.npgettext("widget", "Starting position ({total} move)", "Starting position ({total} moves)", total)
+        return start.format(total=total)
+    return t.npgettext("widget", "Move {n} of {total}", "Move {n} of {total}", total).format(n=n, total=total)
+
+
 def points_text(move: str, points: int, lang: str = "en") -> str:
     """``"4♥ → 7. oszlop: 5 pont"``: what a legal move earned, with the language's plural."""
     t = translator(lang)
@@ -112,7 +131,8 @@ def points_text(move: str, points: int, lang: str = "en") -> str:
 
 def client_texts(lang: str = "en") -> dict[str, str]:
     """The texts the page script needs before (or without) the engine: loading, failure, play/pause."""
-    return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "cancelled")}
+    return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "selected-touch",
+                                             "cancelled")}
 
 
 # What html.escape(quote=True) does, without importing the html package: in Pyodide its import
@@ -303,13 +323,19 @@ def replay_controls(at: int, total: int, lang: str) -> list[str]:
 
 
 def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_id: str, controls: list[str],
-           panels: list[str], hint: str, label: str, focusable: bool) -> str:
+           panels: list[str], hint: str, label: str, focusable: bool, intro: list[str] | None = None,
+           collapsible: bool = False, taps: bool = False) -> str:
     """A whole widget around its first ``frame``; ``engine.web.Session.widget`` gives its kind's
     ``controls`` (the toolbar's buttons), ``panels`` (between the message and the description),
+    ``intro`` (before the toolbar: a replay's deep-link anchors, a ruling's disputed moves),
     ``hint``, ``label`` (its name for screen readers) and whether it takes the focus itself.
+    ``collapsible``: the board and its toolbar stay folded away until the reader asks for them
+    (with the page script; without it everything shows). ``taps``: the game's cards answer a tap
+    and a double tap (``data-taps``).
 
     ``config`` is what the page script hands back to the engine to open the same session in the
     browser (``data-config``); the texts the script needs before the engine runs are in ``data-texts``.
+    The start-up progress stands in the hint's place, under the toolbar, so it never covers a control.
     """
     kind = frame["kind"]
     cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
@@ -323,31 +349,72 @@ def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_i
         '<span data-role="status"></span></span>'
     )
     legal = frame.get("legal")
-    parts = [
+    body = [
         f'<div class="sol-toolbar" role="toolbar"{attrs(aria_label=text("controls", lang))} data-search-exclude>'
-        f'{"".join(controls)}{score}{progress}</div>',
-        f'<p class="sol-hint" data-search-exclude>{esc(hint)}</p>',
+        f'{"".join(controls)}{score}</div>',
+        f'<div class="sol-status-line" data-search-exclude>{progress}<p class="sol-hint">{esc(hint)}</p></div>',
         frame["board"],
         f'<p class="sol-message" data-role="message" role="status"'
         f'{attrs(data_legal=None if legal is None else str(legal).lower())}>{esc(frame.get("message", ""))}</p>',
         *panels,
-        f'<p class="sol-description" data-role="description" aria-live="polite">{esc(frame["description"])}</p>',
+        description(frame["description"], lang, live=True),
     ]
+    parts = list(intro or [])
+    if collapsible:
+        part = f"{widget_id}-board"
+        parts.append(
+            f'<p class="sol-board-switch" data-search-exclude><button type="button" class="sol-board-toggle" '
+            f'data-action="board" aria-expanded="false" aria-controls="{esc(part)}">'
+            f'{_either("show-board", "hide-board", lang)}</button></p>'
+            f'<div class="sol-board-part" id="{esc(part)}">{"".join(body)}</div>'
+        )
+    else:
+        parts += body
     root = attrs(
-        class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
-        data_config=cfg, data_texts=texts, tabindex=0 if focusable else None, role="group", aria_label=label,
+        class_=f"sol-widget sol-{kind}" + (" sol-collapsible" if collapsible else ""), id=widget_id,
+        data_widget=kind, data_state="loading", lang=lang, data_config=cfg, data_texts=texts,
+        data_taps=taps, tabindex=0 if focusable else None, role="group", aria_label=label,
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
 
 
+def _either(shown_when_folded: str, shown_when_open: str, lang: str) -> str:
+    """A toggle's two labels; the stylesheet shows the one that fits the state (so a remembered
+    state has the right label from the first paint, before any script runs)."""
+    return (f'<span class="sol-when-folded">{esc(text(shown_when_folded, lang))}</span>'
+            f'<span class="sol-when-open">{esc(text(shown_when_open, lang))}</span>')
+
+
+def description(words: str, lang: str, live: bool = False) -> str:
+    """The engine's description of a board, for screen readers and readers without the script, and
+    the toggle that shows it to sighted readers (``data-action="description"``; the page script
+    remembers the choice for every board). Folded, it is only visually hidden: always in the
+    accessibility tree. ``live``: a widget's description, updated as the position changes."""
+    region = attrs(class_="sol-description", data_role="description" if live else None,
+                   aria_live="polite" if live else None, aria_atomic="true" if live else None)
+    return (
+        f'<p class="sol-description-switch" data-search-exclude><button type="button" '
+        f'class="sol-description-toggle" data-action="description">'
+        f'{_either("show-description", "hide-description", lang)}</button></p>'
+        f"<p{region}>{esc(words)}</p>"
+    )
+
+
+def anchors(widget_id: str, total: int) -> str:
+    """The targets of a replay's deep links (``#<widget id>-<k>``), at the top of the widget: a link
+    to a move lands on the toolbar and the board, with or without the page script."""
+    spans = "".join(f'<span class="sol-anchor" id="{esc(widget_id)}-{k}"></span>' for k in range(total + 1))
+    return f'<div class="sol-anchors">{spans}</div>'
+
+
 def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
-    """The clickable move list; item ``k`` shows the position after ``k`` moves and links to it
-    (``#<widget id>-<k>``: a deep link, kept by the page's address)."""
+    """The clickable, numbered move list; item ``k`` shows the position after ``k`` moves and links to
+    it (``#<widget id>-<k>``: a deep link, kept by the page's address; its target is an ``anchors`` span)."""
     items = []
     for k, label in enumerate([text("start", lang), *moves]):
-        link = attrs(href=f"#{widget_id}-{k}", id=f"{widget_id}-{k}", data_index=k,
-                      aria_current="step" if k == index else None)
-        items.append(f"<li><a{link}>{esc(label)}</a></li>")
+        link = attrs(href=f"#{widget_id}-{k}", data_index=k, aria_current="step" if k == index else None)
+        number = f'<span class="sol-move-number">{k}.</span> ' if k else ""
+        items.append(f"<li><a{link}>{number}{esc(label)}</a></li>")
     label = attrs(aria_label=text("moves", lang))
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
@@ -368,5 +435,6 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
     )
 
 
-__all__ = ["attrs", "backs", "board", "button", "card", "card_label", "client_texts", "esc", "move_text",
-           "moves_list", "pile", "points_text", "render_count", "replay_controls", "text", "verdicts_table", "widget"]
+__all__ = ["anchors", "attrs", "backs", "board", "button", "card", "card_label", "client_texts", "counter_text",
+           "description", "esc", "move_text", "moves_list", "pile", "points_text", "render_count", "replay_controls",
+           "text", "verdicts_table", "widget"]

@@ -16,7 +16,8 @@ True
 
 Requests (JSON objects): ``open`` (``config``) and ``close`` for every widget; a replay answers
 ``goto`` (``index``: a number or the text of a deep link) and ``step`` (``delta``); a try-it board
-``move`` (``token``), ``undo``, ``reset`` and ``rules`` (``rules``: a preset). Answers:
+``move`` (``token``), ``attempt`` (``token``: a disputed move, tried from the question's position),
+``undo``, ``reset`` and ``rules`` (``rules``: a preset). Answers:
 ``{"ok": true, "frame": {...}}`` or ``{"ok": false, "error": "..."}``. Nothing from a request is
 ever returned as markup: texts are escaped by the renderer, and the page script puts messages into
 the page as text.
@@ -25,6 +26,7 @@ the page as text.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -34,7 +36,8 @@ from .core import Position, Verdict
 from .errors import EngineError
 from .games import GAMES, find
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
-from .render import attrs, board, button, esc, moves_list, points_text, replay_controls, text, verdicts_table
+from .render import anchors, attrs, board, button, counter_text, esc, moves_list, points_text, replay_controls, text
+from .render import verdicts_table
 from .render import widget as widget_html
 
 FRAME_CACHE = 256  # positions whose board and description a session keeps (steps back and forth are free)
@@ -55,7 +58,10 @@ class Session:
     its frame fields and its controls. ``config`` (a dict, as written by the site build):
 
     - ``kind``; ``game``; ``rules`` (``preset[,key=value…]``); ``title``; ``lang``: the page's language;
-    - ``start``: the position string (face-down cards included); ``score``: the score it starts with.
+    - ``start``: the position string (face-down cards included); ``score``: the score it starts with;
+    - ``collapsed``: true when the board stays folded away until the reader asks for it (a ruling).
+
+    Every frame names the cards the last move carried (``moved``: tokens), for the page to mark.
     """
 
     kind: ClassVar[str] = "board"
@@ -78,9 +84,11 @@ class Session:
             raise EngineError("score must be a whole number")
         self.rules = _text(config.get("rules") or self.default_rules(config), "rules", empty=True)
         self.title = config.get("title") or ""
+        self.collapsed = config.get("collapsed") is True
         self.pos = self.restart()
         self.message: str = ""
         self.legal: bool | None = None
+        self.moved: list[str] = []
         self._drawn: dict[tuple[str, str], tuple[str, str]] = {}  # (position, rules) -> (board, description)
 
     def default_rules(self, config: dict[str, Any]) -> str:
@@ -112,6 +120,7 @@ class Session:
             "message": self.message,
             "legal": self.legal,
             "won": pos.is_won(),
+            "moved": self.moved,
         }
         self.add_to_frame(out, full)
         if full and self.title:
@@ -131,19 +140,24 @@ class Session:
             found = self._drawn[key] = (board(pos, self.lang, interactive=self.interactive), pos.describe(self.lang))
         return found
 
-    def _say(self, message: str, legal: bool | None) -> Frame:
-        self.message, self.legal = message, legal
+    def _say(self, message: str, legal: bool | None, moved: list[str] | None = None) -> Frame:
+        self.message, self.legal, self.moved = message, legal, moved or []
         return self.frame()
 
     # -- the page (the site build) -----------------------------------------------------------
     def widget(self, widget_id: str, config: dict[str, Any], frame: Frame | None = None) -> str:
         """The whole widget around its first frame, as the page carries it (``render.widget``)."""
         frame = frame or self.frame(full=True)
+        hint = self.hint_key()
         return widget_html(frame, lang=self.lang, config=config, widget_id=widget_id,
                            controls=self.controls(frame), panels=self.panels(frame, widget_id),
-                           hint=text(self.hint, self.lang) if self.hint else "",
+                           intro=self.intro(frame, widget_id), hint=text(hint, self.lang) if hint else "",
                            label=frame.get("title") or (text(self.label, self.lang) if self.label else ""),
-                           focusable=self.focusable)
+                           focusable=self.focusable, collapsible=self.collapsed, taps=bool(frame.get("taps")))
+
+    def hint_key(self) -> str:
+        """The widget text that tells a reader what to do (``hint`` unless the kind knows better)."""
+        return self.hint
 
     def controls(self, frame: Frame) -> list[str]:
         """This kind's buttons in the toolbar (the score follows them)."""
@@ -153,11 +167,18 @@ class Session:
         """This kind's parts between the message and the description."""
         return []
 
+    def intro(self, frame: Frame, widget_id: str) -> list[str]:
+        """This kind's parts before the toolbar."""
+        return []
+
 
 class ReplaySession(Session):
     """A game record stepped through. Config beside the base's: ``moves`` (tokens) and
     ``annotations`` (one text per frame, already in the page's language), ``frame``: the move
-    number the widget opens at (0, the start, when left out)."""
+    number the widget opens at (0, the start, when left out).
+
+    A frame says where the replay is (``counter``: "Move 14 of 50"), what the move that led there
+    did (``caption``: "5♠ → column 5: 5 points") and which cards it carried (``moved``)."""
 
     kind = "replay"
     hint = "replay-hint"
@@ -167,6 +188,7 @@ class ReplaySession(Session):
     def __init__(self, config: dict[str, Any]):
         super().__init__(config)
         self.index = 0
+        self.caption = ""
         self._load_moves(config)
         opening = config.get("frame") or 0
         if _frame_number(opening, len(self.tokens)) is None:
@@ -195,6 +217,8 @@ class ReplaySession(Session):
     def add_to_frame(self, out: Frame, full: bool) -> None:
         out["index"] = self.index
         out["total"] = len(self.tokens)
+        out["counter"] = counter_text(self.index, len(self.tokens), self.lang)
+        out["caption"] = self.caption
         out["annotation"] = self.annotations[self.index]
         if full:
             out["moves"] = [find(self.game).move_text(t, self.lang) for t in self.tokens]
@@ -215,7 +239,23 @@ class ReplaySession(Session):
         while self.index > n:
             self.pos.pop()
             self.index -= 1
-        return self._say("", None)
+        self.caption, moved = self._last_move()
+        return self._say("", None, moved)
+
+    def _last_move(self) -> tuple[str, list[str]]:
+        """The caption of the move that led to the shown position (the move in words, what it
+        earned) and the cards it carried; nothing at the start."""
+        if not self.index:
+            return "", []
+        token = self.tokens[self.index - 1]
+        words = find(self.game).move_text(token, self.lang)
+        if token == "undo":  # an undo's own move is gone from the stack: no points to name
+            return words, []
+        after = str(self.pos)
+        move = self.pos.pop()
+        before = str(self.pos)
+        points = self.pos.push(move)
+        return points_text(words, points, self.lang), moved_cards(before, after)
 
     def step(self, delta: int) -> Frame:
         return self.goto(max(0, min(len(self.tokens), self.index + int(delta))))
@@ -230,11 +270,16 @@ class ReplaySession(Session):
 
     # -- the page --
     def controls(self, frame: Frame) -> list[str]:
-        return replay_controls(frame["index"], frame["total"], self.lang)
+        counter = f'<span class="sol-counter" data-role="counter">{esc(frame["counter"])}</span>'
+        return [*replay_controls(frame["index"], frame["total"], self.lang), counter]
 
     def panels(self, frame: Frame, widget_id: str) -> list[str]:
+        caption = f'<p class="sol-caption" data-role="caption">{esc(frame.get("caption", ""))}</p>'
         annotation = f'<p class="sol-annotation" data-role="annotation">{esc(frame.get("annotation", ""))}</p>'
-        return [annotation, moves_list(frame["moves"], frame["index"], widget_id, self.lang)]
+        return [caption, annotation, moves_list(frame["moves"], frame["index"], widget_id, self.lang)]
+
+    def intro(self, frame: Frame, widget_id: str) -> list[str]:
+        return [anchors(widget_id, frame["total"])]
 
 
 class TrySession(Session):
@@ -242,7 +287,13 @@ class TrySession(Session):
     ``presets`` (the rule sets the reader may switch between; the first is the default) and
     ``attempt`` (a ruling's disputed move, offered as a button and shown with its verdicts) or
     ``attempts`` (several disputed moves from the same position, each with a button and its
-    verdicts), and ``notes``: the explanation of each disputed move, already in the page's language."""
+    verdicts), and ``notes``: the explanation of each disputed move, already in the page's language.
+
+    A disputed move is tried from the question's position (the start; ``attempt``), whatever was
+    played before, so the buttons of one question never depend on their order; the frame names it
+    (``asked``) for the page to put the verdict beside the button that asked, and the verdict names
+    the move. Switching the rules judges the last move again from the position it was made in: a
+    disputed move from the question's position."""
 
     kind = "try"
     interactive = True
@@ -271,23 +322,30 @@ class TrySession(Session):
             raise EngineError("notes must be a list of texts, one per attempt")
         self.notes = notes + [""] * (len(self.attempts) - len(notes))
         self.last_attempt: tuple[str, str, int, bool] | None = None  # token, position before, score, made
+        self.asked: str | None = None  # the disputed move the last answer is about
         for token in self.attempts:
             self.pos.check_token(token)  # malformed → EngineError now
 
     def default_rules(self, config: dict[str, Any]) -> str:
         return self.presets[0] if self.presets else ""
 
+    def hint_key(self) -> str:
+        return "try-hint-taps" if find(self.game).taps else self.hint
+
     def add_to_frame(self, out: Frame, full: bool) -> None:
         out["can_undo"] = self.pos.can_undo()
         out["rules"] = self.rules
+        out["asked"] = self.asked
         if not full:
             return
+        game = find(self.game)
+        out["taps"] = game.taps
         out["presets"] = [{"id": p, "name": preset_label(self.game, p, self.lang)} for p in self.presets]
         out["attempt"] = self.attempt
         if self.attempt:
             out["note"] = self.notes[0]
         if len(self.attempts) > 1:
-            out["attempts"] = [{"token": t, "move": find(self.game).move_text(t, self.lang), "note": note,
+            out["attempts"] = [{"token": t, "move": game.move_text(t, self.lang), "note": note,
                                 "verdicts": self.verdicts(t) if self.presets else []}
                                for t, note in zip(self.attempts, self.notes)]
         if self.attempt and self.presets:  # the first disputed move's (computed once)
@@ -307,31 +365,49 @@ class TrySession(Session):
         return out
 
     def move(self, token: Any) -> Frame:
+        """The reader's move, from the position on the board."""
+        self.asked = None
+        return self._play(_text(token, "token"))
+
+    def try_attempt(self, token: Any) -> Frame:
+        """A disputed move, tried from the question's position under the rules chosen now."""
         token = _text(token, "token")
+        self.pos = self.restart()
+        self.asked = token
+        return self._play(token)
+
+    def _play(self, token: str, prefix: str = "") -> Frame:
         before, score = str(self.pos), self.pos.score
         token, verdict = self.pos.play(token)
         self.last_attempt = (token, before, score, verdict.legal)
-        return self._say(self._verdict_text(token, verdict), verdict.legal)
+        if self.asked is not None:
+            self.asked = token
+        moved = moved_cards(before, str(self.pos)) if verdict.legal else []
+        return self._say(prefix + self._verdict_text(token, verdict), verdict.legal, moved)
 
     def _verdict_text(self, token: str, verdict: Verdict) -> str:
+        move = find(self.game).move_text(token, self.lang)
         if not verdict.legal:
+            if self.asked is not None:  # beside the button that asked: say which move was refused
+                return text("refused-move", self.lang, move=move, reason=verdict.message(self.lang))
             return verdict.message(self.lang)
-        return points_text(find(self.game).move_text(token, self.lang), verdict.points, self.lang)
+        return points_text(move, verdict.points, self.lang)
 
     def undo(self) -> Frame:
         _, verdict = self.pos.play("undo")
-        self.last_attempt = None
+        self.last_attempt = self.asked = None
         if not verdict.legal:
             return self._say(verdict.message(self.lang), False)
         return self._say(text("undone", self.lang), True)
 
     def reset(self) -> Frame:
         self.pos = self.restart()
-        self.last_attempt = None
+        self.last_attempt = self.asked = None
         return self._say(text("reset-done", self.lang), None)
 
     def set_rules(self, rules: Any) -> Frame:
-        """Switch the rule set; the last attempted move is judged again under the new rules."""
+        """Switch the rule set; the last move is judged again under the new rules, from the position
+        it was made in (a disputed move: from the question's position)."""
         rules = _text(rules, "rules")
         if self.presets and rules not in self.presets:
             raise EngineError(f"rules {rules!r} are not offered here (expected one of {', '.join(self.presets)})")
@@ -342,14 +418,12 @@ class TrySession(Session):
             return self._say("", None)
         token, before, score, _ = self.last_attempt
         self.pos = position_under(self.game, before, rules, score)
-        token, verdict = self.pos.play(token)
-        self.last_attempt = (token, before, score, verdict.legal)
         name = preset_label(self.game, rules, self.lang)
-        message = f"{text('rejudged', self.lang, rules=name)} {self._verdict_text(token, verdict)}"
-        return self._say(message, verdict.legal)
+        return self._play(token, prefix=f"{text('rejudged', self.lang, rules=name)} ")
 
     OPS = {
         "move": lambda self, request: self.move(request.get("token")),
+        "attempt": lambda self, request: self.try_attempt(request.get("token")),
         "undo": lambda self, request: self.undo(),
         "reset": lambda self, request: self.reset(),
         "rules": lambda self, request: self.set_rules(request.get("rules")),
@@ -359,31 +433,19 @@ class TrySession(Session):
     def controls(self, frame: Frame) -> list[str]:
         lang = self.lang
         out = [button("undo", lang, disabled=not frame.get("can_undo")), button("reset", lang)]
-        if frame.get("attempts"):  # several disputed moves: one button each, named by its move
-            for a in frame["attempts"]:
-                label = text("attempt-move", lang, move=a["move"])
-                out.append(button("attempt", lang, data_move=a["token"], label=label))
-        elif frame.get("attempt"):
-            out.append(button("attempt", lang, data_move=frame["attempt"]))
-        presets = frame.get("presets") or []
-        if len(presets) > 1:
-            options = "".join(
-                f'<option{attrs(value=p["id"], selected=p["id"] == frame["rules"])}>{esc(p["name"])}</option>'
-                for p in presets
-            )
-            out.append(f'<label class="sol-rules">{esc(text("rules", lang))} '
-                       f'<select data-role="rules">{options}</select></label>')
+        if not _attempts(frame, self.game, lang):  # a ruling's menu stands by its disputed moves
+            out += _rules_menu(frame, lang)
         return out
 
-    def panels(self, frame: Frame, widget_id: str) -> list[str]:
-        if frame.get("attempts"):  # several disputed moves: each with its explanation and verdicts
-            return [_attempt(a, self.lang) for a in frame["attempts"]]
-        out = []
-        if frame.get("note"):
-            out.append(f'<p class="sol-attempt-note">{esc(frame["note"])}</p>')
-        if frame.get("verdicts"):
-            out.append(verdicts_table(frame["verdicts"], self.lang))
-        return out
+    def intro(self, frame: Frame, widget_id: str) -> list[str]:
+        """A ruling's rules menu and its disputed moves: each with its button, the verdict it gets
+        (beside the button), its explanation and its verdict under each rule set."""
+        attempts = _attempts(frame, self.game, self.lang)
+        if not attempts:
+            return []
+        menu = "".join(_rules_menu(frame, self.lang))
+        head = f'<p class="sol-question-rules" data-search-exclude>{menu}</p>' if menu else ""
+        return [f'<div class="sol-attempts">{head}{"".join(_attempt(a, self.lang) for a in attempts)}</div>']
 
 
 # The coming analysis board (DESIGN.md §5.1) is one more kind here: ``AnalysisSession(TrySession)``
@@ -400,13 +462,70 @@ def session(config: Any) -> Session:
     return KINDS[kind](config)
 
 
+def _attempts(frame: Frame, game: str, lang: str) -> list[dict[str, Any]]:
+    """A ruling's disputed moves as the page shows them (one or several): token, move, note, verdicts."""
+    if frame.get("attempts"):
+        return list(frame["attempts"])
+    if not frame.get("attempt"):
+        return []
+    return [{"token": frame["attempt"], "move": find(game).move_text(frame["attempt"], lang),
+             "note": frame.get("note") or "", "verdicts": frame.get("verdicts") or []}]
+
+
+def _rules_menu(frame: Frame, lang: str) -> list[str]:
+    """The rules selector, when there is more than one rule set to choose from."""
+    presets = frame.get("presets") or []
+    if len(presets) < 2:
+        return []
+    options = "".join(
+        f'<option{attrs(value=p["id"], selected=p["id"] == frame["rules"])}>{esc(p["name"])}</option>'
+        for p in presets
+    )
+    return [f'<label class="sol-rules">{esc(text("rules", lang))} <select data-role="rules">{options}</select></label>']
+
+
 def _attempt(attempt: dict[str, Any], lang: str) -> str:
-    """One of a ruling's several disputed moves: the move, its explanation, its verdicts."""
+    """One of a ruling's disputed moves: its button (the move, named; without the page script, the
+    move as a title) with the verdict beside it, its explanation, its verdicts under each rule set."""
     move = attempt["move"][:1].upper() + attempt["move"][1:]
+    token = attempt["token"]
+    label = text("attempt-move", lang, move=attempt["move"])
+    tried = (f'<p class="sol-attempt-try"><span class="sol-attempt-move">{esc(move)}</span>'
+             f'<button type="button"{attrs(data_action="attempt", data_move=token)} data-search-exclude>'
+             f'{esc(label)}</button> <span class="sol-attempt-result" data-role="attempt-result" role="status">'
+             f'</span></p>')
     note = f'<p class="sol-attempt-note">{esc(attempt["note"])}</p>' if attempt.get("note") else ""
-    verdicts = verdicts_table(attempt["verdicts"], lang, move=attempt["token"]) if attempt["verdicts"] else ""
-    return (f'<div class="sol-attempt"{attrs(data_move=attempt["token"])}>'
-            f'<p class="sol-attempt-move">{esc(move)}</p>{note}{verdicts}</div>')
+    verdicts = verdicts_table(attempt["verdicts"], lang, move=token) if attempt["verdicts"] else ""
+    return f'<div class="sol-attempt"{attrs(data_move=token)}>{tried}{note}{verdicts}</div>'
+
+
+_CARD_TOKEN = re.compile(r"[A23456789TJQK][SHDC]", re.IGNORECASE)
+
+
+def card_places(position: str) -> dict[str, tuple[int, int]]:
+    """Where each card of a position string lies (DESIGN.md §3.2: the columns, then the game's own
+    fields): ``(0, column)`` on the table, ``(field, 0)`` in a later field (reserve, stock, waste,
+    foundations …). Face-down cards count by their place too."""
+    fields = position.split(" ")
+    places: dict[str, tuple[int, int]] = {}
+    for n, column in enumerate(fields[0].split("/")):
+        for m in _CARD_TOKEN.finditer(column):
+            places[m.group().upper()] = (0, n)
+    for f, field in enumerate(fields[1:], 1):
+        for m in _CARD_TOKEN.finditer(field):
+            places[m.group().upper()] = (f, 0)
+    return places
+
+
+def moved_cards(before: str, after: str) -> list[str]:
+    """The cards a move carried from one place to another (``4H>7`` with 7♠ on 4♥: ``["4H", "7S"]``),
+    in the order the position after it lists them; a card that only turned face up did not move.
+
+    >>> moved_cards("4H7S/5H -", "/5H4H7S -")
+    ['4H', '7S']
+    """
+    was = card_places(before)
+    return [card for card, place in card_places(after).items() if was.get(card, place) != place]
 
 
 def _choice(value: Any, allowed: tuple[str, ...], what: str) -> str:
@@ -471,5 +590,5 @@ def _ok(frame: Frame) -> str:
     return json.dumps({"ok": True, "frame": frame}, ensure_ascii=False)
 
 
-__all__ = ["KINDS", "SESSIONS", "ReplaySession", "Session", "TrySession", "handle", "open_session", "preset_label",
-           "session"]
+__all__ = ["KINDS", "SESSIONS", "ReplaySession", "Session", "TrySession", "card_places", "handle", "moved_cards",
+           "open_session", "preset_label", "session"]

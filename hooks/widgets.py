@@ -5,9 +5,12 @@
   cross-build environment). Once per build, not once per language: mkdocs-static-i18n runs the
   other languages' builds from inside the first one, with its ``building`` flag set. The wheel is
   cached by a hash of its sources, so ``mkdocs serve`` rebuilds it only when the engine changed.
-- ``on_post_page``: a page with a widget or a board gets the stylesheet; a page with a widget also
-  gets the script and a ``<meta name="solitaire-runtime">`` saying where the runtime and the wheel
-  are, as URLs relative to the page (every language, any host, any sub-path).
+- ``on_post_page``: a page with a widget or a board gets the stylesheet, the script (the toggles of
+  the boards' descriptions; the widgets) and, first in its head, a line of script that marks the page
+  as scripted and applies the reader's remembered choice for descriptions before the first paint
+  (``HEAD_SCRIPT``: nothing moves when the script takes over); a page with a widget also gets a
+  ``<meta name="solitaire-runtime">`` saying where the runtime and the wheel are, as URLs relative
+  to the page (every language, any host, any sub-path).
 - ``on_post_build``: copy the runtime files from ``node_modules/pyodide`` (the npm package pinned by
   package.json / package-lock.json) to ``<site>/pyodide/`` and the wheel to
   ``<site>/wheels/<hash>/``, once, at the site root, shared by every language.
@@ -101,6 +104,16 @@ def on_pre_build(config):
     log.info(f"engine wheel {path.name} ({path.stat().st_size:,} bytes)")
 
 
+# Before the first paint: the page is scripted (collapsible boards fold, toggles show) and the reader's
+# remembered choice for the boards' descriptions (localStorage, shared by every page; hidden unless the
+# reader asked to see them). widgets.js keeps both in step when a toggle is pressed.
+DESCRIPTIONS_KEY = "solitaire-descriptions"
+HEAD_SCRIPT = (
+    "<script>(()=>{const r=document.documentElement;r.classList.add('sol-js');let v=null;"
+    f"try{{v=localStorage.getItem('{DESCRIPTIONS_KEY}')}}catch(e){{}}"
+    "r.dataset.solDescriptions=v==='shown'?'shown':'hidden';})();</script>"
+)
+
 _ID = re.compile(r'\sid="([^"]*)"')
 _WIDGET_ID = re.compile(r'<div class="sol-widget[^"]*" id="([^"]*)"')
 
@@ -134,9 +147,10 @@ def on_post_page(output: str, page, config) -> str:
         runtime = json.dumps({"index": get_relative_url(RUNTIME_DIR, here),
                               "wheel": get_relative_url(str(_wheel["url"]), here)})
         head = f'<meta name="solitaire-runtime" content="{html.escape(runtime, quote=True)}">{head}'
-        head += f'<script type="module" src="{rel(ASSETS + "widgets.js")}"></script>'
-    if "</head>" not in output:
-        raise PluginError(f"widgets.py: {page.file.src_uri}: the page has no </head> to put the widget assets in")
+    head += f'<script type="module" src="{rel(ASSETS + "widgets.js")}"></script>'
+    if "</head>" not in output or "<head>" not in output:
+        raise PluginError(f"widgets.py: {page.file.src_uri}: the page has no <head> to put the widget assets in")
+    output = output.replace("<head>", "<head>" + HEAD_SCRIPT, 1)
     return output.replace("</head>", head + "</head>", 1)
 
 

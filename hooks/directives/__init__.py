@@ -27,6 +27,9 @@ Kinds:
     they need: ``hooks/widgets.py``): ``solitaire replay`` with ``id`` and ``record`` (+ ``upto``)
     or ``position``/``code`` + ``moves``; ``solitaire try`` with ``id``, the position, optional
     ``presets`` and ``attempt``; ``solitaire ruling`` with ``ruling: <record id>``.
+``rulings``
+    no keys: a table of the page's rulings (question, disputed move, verdict per rule set, a link
+    to the analysis board), from the records the page's ``solitaire ruling`` blocks name (``rulings.py``).
 ``winrates``
     ``game``: the solver's win rates per preset and the published figures beside them, from
     ``examples/stats/winrates.json`` (``winrates.py``).
@@ -45,12 +48,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import board, describe, replay, ruling, score_table, try_it, winrates
+from . import board, describe, replay, ruling, rulings, score_table, try_it, winrates
 
 INFO = re.compile(r"^solitaire(?:[ \t]+(?P<kind>\S+))?[ \t]*(?P<rest>.*)$")
 _LINE = re.compile(r"^(?P<key>[a-z][a-z0-9_-]*)[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
 
-_MODULES = (describe, score_table, board, replay, try_it, ruling, winrates)
+_MODULES = (describe, score_table, board, replay, try_it, ruling, rulings, winrates)
 KINDS: dict[str, Callable[[Directive], str]] = {m.KIND: m.render for m in _MODULES}
 
 

@@ -12,10 +12,9 @@ Keys: ``position`` (+ ``game``, ``rules``) or ``code`` or ``record`` (+ ``upto``
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
-from engine.render import board
+from engine.render import board, description
 
 from . import widget_source
 
@@ -34,5 +33,5 @@ def render(d: Directive) -> str:
         raise d.fail(f"describe {d.get('describe')!r}: yes or no", "describe")
     html = board(pos, d.lang)
     if describe == "yes":
-        html += f'<p class="sol-description">{escape(pos.describe(d.lang))}</p>'
+        html += description(pos.describe(d.lang), d.lang)  # with the toggle every board's description has
     return f'<div class="sol-figure">{html}</div>'

@@ -14,8 +14,9 @@ or written out (the same keys as ``solitaire try``, ``attempt`` and ``presets`` 
     ```
 
 The page shows, for every reader, the move's verdict under each rule set (computed by the engine
-at build time); with the script, the reader plays the move (or any other), and the rules selector
-judges the last move again under another rule set.
+at build time); with the script, the reader tries the move (from the question's position, the verdict
+beside its button) or any other on the board, which stays folded away until asked for, and the rules
+selector judges the last move again under another rule set.
 """
 
 from __future__ import annotations
@@ -62,5 +63,6 @@ def render(d: Directive) -> str:
                 raise d.fail(f"missing {key!r} (or name a ruling record with 'ruling')")
         cfg = try_it.config(d)
         wid = widget_source.widget_id(d)
+    cfg["collapsed"] = True  # the question's moves and verdicts first; the board when the reader asks
     session = widget_source.session(d, cfg, "ruling" if d.get("ruling") else "position")
     return widget_source.widget(d, session, wid, cfg)

@@ -223,7 +223,8 @@ def test_widget_configs_come_from_the_record():
 
     record = Record.load(EXAMPLES / "scorpion" / "rulings" / "queen-empty-column.game")
     cfg = try_config(record, "hu", catalog_translator("hu", "scorpion"))
-    assert cfg["attempt"] == "QH>6" and cfg["presets"] == ["classic", "easy", "traditional", "wasp"]
+    # every rule set the question names is in its menu (the page names BVS beside Traditional)
+    assert cfg["attempt"] == "QH>6" and cfg["presets"] == ["classic", "easy", "traditional", "bvs", "wasp"]
     assert cfg["title"] != record.tags["Question"]  # the Hungarian question
     replay = replay_config(Record.load(WON), "en", None)
     assert replay["moves"][0] == "4H>7" and len(replay["annotations"]) == len(replay["moves"]) + 1

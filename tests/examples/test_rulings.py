@@ -32,10 +32,11 @@ SCORPION = {
     # Seed 004: the same colour is not enough; seeds 000/003: Easy takes any suit.
     "same-colour": {"classic": "same-suit", "easy": 0, "traditional": "same-suit", "wasp": "same-suit"},
     # Seeds 000/003, seed 004: only a king on an empty column; Wasp: any card or block.
+    # Seed 004, the BVS collection's rules: a king only there too.
     "queen-empty-column": {"classic": "empty-needs-king", "easy": "empty-needs-king",
-                           "traditional": "empty-needs-king", "wasp": LEGAL},
-    # Seed 004: a column starting with a king may move to another empty column.
-    "king-relocation": {"classic": 0, "traditional": 0},
+                           "traditional": "empty-needs-king", "bvs": "empty-needs-king", "wasp": LEGAL},
+    # Seed 004: a column starting with a king may move to another empty column (the BVS rules too).
+    "king-relocation": {"classic": 0, "traditional": 0, "bvs": 0},
     # Seed 004: face-down cards turn one at a time (+5 same suit, +5 one card turned).
     "one-face-down-at-a-time": {"classic": 10},
     # Seed 004: an empty column among the first three gets its reserve card; no need to fill it first.

@@ -155,9 +155,11 @@ def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
     tags = Tags(web.session(config).widget("first-move", config, first))
     root = tags.tags[0][1]
     assert root["data-widget"] == "replay" and root["data-state"] == "loading" and root["lang"] == "hu"
-    assert {a["data-action"] for a in tags.having("data-action")} == {"first", "prev", "next", "last", "play"}
+    actions = {a["data-action"] for a in tags.having("data-action")}
+    assert actions == {"first", "prev", "next", "last", "play", "description"}
     roles = {a["data-role"] for a in tags.having("data-role")}
-    assert {"description", "message", "score", "board", "moves", "annotation", "progress"} <= roles
+    assert {"description", "message", "score", "board", "moves", "annotation", "progress", "counter",
+            "caption"} <= roles
     (description,) = [a for a in tags.having("data-role") if a["data-role"] == "description"]
     assert description["aria-live"] == "polite"
     links = [a for a in tags.having("data-index")]
@@ -169,7 +171,7 @@ def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
 def test_the_try_widget_has_undo_reset_and_a_rules_selector():
     first, config = frame("try", "ca", presets=["classic", "easy"])
     tags = Tags(web.session(config).widget("seed-deal", config, first))
-    assert {a["data-action"] for a in tags.having("data-action")} == {"undo", "reset", "deal"}
+    assert {a["data-action"] for a in tags.having("data-action")} == {"undo", "reset", "deal", "description"}
     options = [(a["value"], "selected" in a) for t, a in tags.tags if t == "option"]
     assert options == [("classic", True), ("easy", False)]
     assert "Flexible" in "".join(tags.text)  # the app's Catalan name of Easy

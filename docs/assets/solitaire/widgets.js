@@ -6,12 +6,23 @@
 // the frames it answers with into the page. Messages are always set as text, never as markup; the
 // boards come from the engine's renderer, which escapes everything.
 //
+// What a reader does before the engine is ready is kept, not lost: requests wait for the widget's
+// session to open and are then sent in order (a click on Next, a key, a move, a disputed move).
+// The shared base also gives every kind dragging a card onto a column (pointer events: mouse, pen
+// and touch; the same move as picking the card, then the column) and folding the board away.
+// The boards' descriptions are shown or hidden for the whole site at once (a remembered choice;
+// hooks/widgets.py applies it before the first paint).
+//
 // DOM contract (DESIGN.md §5): [data-widget="replay"|"try"] with data-state="loading|ready|error";
-// [data-action=first|prev|next|last|play|deal|undo|reset]; [data-role=description|message|score];
-// cards [data-card="4H"], columns [data-column="7"].
+// [data-action=first|prev|next|last|play|deal|undo|reset|attempt|board|description];
+// [data-role=description|message|score|counter|caption|attempt-result]; cards [data-card="4H"]
+// (data-moved on the cards the last move carried), columns [data-column="7"].
 
 const PLAY_INTERVAL_MS = 1000;
 const NEAR_VIEWPORT = "400px";
+const DRAG_START_PX = 8; // how far a pressed card must travel before it is dragged, not tapped
+const DOUBLE_TAP_MS = 350; // two taps on one card within this are a double tap
+const DESCRIPTIONS_KEY = "solitaire-descriptions"; // hooks/widgets.py reads it before the first paint
 
 const runtimeMeta = document.querySelector('meta[name="solitaire-runtime"]');
 const runtime = runtimeMeta ? JSON.parse(runtimeMeta.content) : {};
@@ -121,21 +132,34 @@ function patchBoard(board, html) {
   });
 }
 
-// The shared base: the engine's life cycle, the request queue, the parts every frame updates, and
-// the board's keyboard focus. Each kind of widget is a subclass (one per class of engine/web.py).
+// The shared base: the engine's life cycle, the request queue (kept while the engine starts), the
+// parts every frame updates, the board's keyboard focus, dragging cards, folding the board away.
+// Each kind of widget is a subclass (one per class of engine/web.py).
 class Widget {
   constructor(root) {
     this.root = root;
     this.id = root.id;
     this.config = JSON.parse(root.dataset.config);
     this.texts = JSON.parse(root.dataset.texts || "{}");
-    this.queue = Promise.resolve();
     this.opened = false;
+    // Every request waits for the session to open: what the reader does while the engine starts
+    // is played, in order, once it is ready.
+    this.whenOpen = new Promise((resolve) => {
+      this.resolveOpen = resolve;
+    });
+    this.queue = this.whenOpen;
     this.frame = null;
     this.lastBoard = null;
+    this.drag = null;
+    this.suppressClick = false;
+    this.pointerType = "";
     root.addEventListener("click", (event) => this.onClick(event));
     root.addEventListener("keydown", (event) => this.onKey(event));
     root.addEventListener("change", (event) => this.onChange(event));
+    root.addEventListener("pointerdown", (event) => this.onPointerDown(event));
+    root.addEventListener("pointermove", (event) => this.onPointerMove(event));
+    root.addEventListener("pointerup", (event) => this.onPointerUp(event));
+    root.addEventListener("pointercancel", () => this.endDrag());
     engine.listeners.add((event) => this.onEngine(event));
   }
 
@@ -168,38 +192,45 @@ class Widget {
     this.root.dataset.state = "error";
     this.q('[data-role="progress"]').hidden = true;
     this.setMessage(format(this.texts.failed || "{error}", { error }), false);
+    this.resolveOpen(false);
   }
 
   open() {
     if (this.opened) return;
     this.opened = true;
-    this.send({ op: "open", config: this.config }).then((ok) => {
-      if (!ok) return;
+    engine.call({ op: "open", id: this.id, config: this.config }).then((answer) => {
+      if (!answer.ok) {
+        this.fail(answer.error);
+        return;
+      }
+      this.apply(answer.frame, true);
       this.q('[data-role="progress"]').hidden = true;
       this.root.dataset.state = "ready";
       this.onReady();
+      this.resolveOpen(true);
     });
   }
 
-  // What a kind does once its session is open.
+  // What a kind does once its session is open (before the requests that waited for it).
   onReady() {}
 
-  // Requests are sent one after the other, each with the answer to the last applied.
+  // Requests are sent one after the other, each with the answer to the last applied; before the
+  // session is open they wait for it (and a click far from the viewport starts the engine).
   send(request) {
     request.id = this.id;
-    const result = this.queue.then(() => engine.call(request)).then((answer) => {
-      if (!answer.ok) {
-        if (request.op === "open") {
-          this.fail(answer.error);
-        } else {
+    if (!this.ready && engine.state === "idle") engine.start();
+    const result = this.queue.then((opened) => {
+      if (opened === false || this.root.dataset.state === "error") return false;
+      return engine.call(request).then((answer) => {
+        if (!answer.ok) {
           this.setMessage(answer.error, false);
+          return false;
         }
-        return false;
-      }
-      this.apply(answer.frame, request.op === "open");
-      return true;
+        this.apply(answer.frame, false);
+        return true;
+      });
     });
-    this.queue = result.catch(() => {});
+    this.queue = result.catch(() => {}).then(() => true);
     return result;
   }
 
@@ -215,10 +246,25 @@ class Widget {
       if (focused && !this.root.contains(document.activeElement)) this.restoreFocus(focused);
       this.boardChanged(first);
     }
+    this.markMoved(frame.moved || []);
     this.setText('[data-role="description"]', frame.description);
     this.setText('[data-role="score"]', frame.score);
-    if (!first) this.setMessage(frame.message, frame.legal);
+    if (!first) this.showMessage(frame);
     this.applyFrame(frame);
+  }
+
+  // The cards the last move carried, marked on the board (the stylesheet outlines them).
+  markMoved(cards) {
+    for (const el of this.root.querySelectorAll('[data-role="board"] [data-moved]')) delete el.dataset.moved;
+    for (const token of cards) {
+      const card = this.q(`[data-role="board"] [data-card="${token}"]`);
+      if (card) card.dataset.moved = "";
+    }
+  }
+
+  // Where a frame's message goes (a kind may put it beside the button that asked).
+  showMessage(frame) {
+    this.setMessage(frame.message, frame.legal);
   }
 
   // A kind's own parts of a frame, and what it does when the board has changed.
@@ -231,8 +277,7 @@ class Widget {
     if (el && el.textContent !== text) el.textContent = text;
   }
 
-  setMessage(text, legal) {
-    const el = this.q('[data-role="message"]');
+  setMessage(text, legal, el = this.q('[data-role="message"]')) {
     if (!el) return;
     el.textContent = text || "";
     if (legal === true || legal === false) el.dataset.legal = String(legal);
@@ -249,15 +294,35 @@ class Widget {
     return false;
   }
 
+  // -- the folded board (a ruling's) --
+  showBoard(open = true) {
+    if (!this.root.classList.contains("sol-collapsible")) return;
+    this.root.classList.toggle("sol-open", open);
+    const toggle = this.q('[data-action="board"]');
+    if (toggle) toggle.setAttribute("aria-expanded", String(open));
+  }
+
   // -- events: a kind answers clicks, actions and keys of its own --
   onClick(event) {
+    if (this.suppressClick) { // the end of a drag is no click
+      this.suppressClick = false;
+      event.preventDefault();
+      return;
+    }
     const el = event.target.closest("button, a[data-index], [data-column]");
-    if (!el || !this.root.contains(el) || !this.ready) return;
-    if (el.dataset.action) this.onAction(el.dataset.action, el);
+    if (!el || !this.root.contains(el)) return;
+    const action = el.dataset.action;
+    if (action === "description") return; // the page's (every board's description at once)
+    if (action === "board") {
+      this.showBoard(!this.root.classList.contains("sol-open"));
+      return;
+    }
+    if (this.root.dataset.state === "error") return;
+    if (action) this.onAction(action, el, event);
     else this.onPick(el, event);
   }
 
-  onAction(action, el) {}
+  onAction(action, el, event) {}
 
   onPick(el, event) {}
 
@@ -266,10 +331,123 @@ class Widget {
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.matches("select, input, textarea")) return;
+    if (this.root.dataset.state === "error") return;
     this.onKeyDown(event);
   }
 
   onKeyDown(event) {}
+
+  // How the last press reached the page: "touch", "mouse", "pen", or "" for the keyboard.
+  pressedBy(event) {
+    if (event && event.detail === 0) return "";
+    return (event && event.pointerType) || this.pointerType || "mouse";
+  }
+
+  // -- dragging a card onto a column (or a foundation): pointer events, mouse and touch alike --
+  onPointerDown(event) {
+    this.pointerType = event.pointerType || "";
+    if (!event.isPrimary || event.button !== 0 || this.drag) return;
+    const card = event.target.closest('[data-role="board"] button[data-card]');
+    if (!card || !this.root.contains(card)) return;
+    this.drag = { id: event.pointerId, card, x: event.clientX, y: event.clientY, ghost: null, over: null };
+  }
+
+  onPointerMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START_PX) return;
+      this.startDrag(drag, event);
+    }
+    event.preventDefault();
+    drag.ghost.style.left = `${event.clientX - drag.dx}px`;
+    drag.ghost.style.top = `${event.clientY - drag.dy}px`;
+    const over = this.dropTarget(event.clientX, event.clientY);
+    if (over !== drag.over) {
+      if (drag.over) drag.over.el.classList.remove("sol-drop-target");
+      if (over) over.el.classList.add("sol-drop-target");
+      drag.over = over;
+    }
+  }
+
+  // The picked card and the cards on it, lifted: a copy follows the pointer.
+  startDrag(drag, event) {
+    const box = drag.card.getBoundingClientRect();
+    drag.dx = event.clientX - box.left;
+    drag.dy = event.clientY - box.top;
+    const ghost = document.createElement("div");
+    ghost.className = "sol-board sol-drag-ghost";
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.style.width = `${box.width}px`;
+    const item = drag.card.closest("li");
+    const carried = item && item.closest("[data-column]") ? [item, ...siblingsAfter(item)] : [item || drag.card];
+    const pile = document.createElement("ol");
+    pile.className = "sol-cards";
+    for (const li of carried) {
+      const copy = document.createElement("li");
+      const face = li.matches("li") ? li.firstElementChild : li;
+      const clone = face.cloneNode(true);
+      clone.removeAttribute("id");
+      clone.tabIndex = -1;
+      copy.append(clone);
+      pile.append(copy);
+    }
+    ghost.append(pile);
+    ghost.style.fontSize = getComputedStyle(this.q('[data-role="board"]')).fontSize;
+    this.root.append(ghost);
+    drag.ghost = ghost;
+    this.root.classList.add("sol-dragging");
+    drag.card.classList.add("sol-lifted");
+    try {
+      drag.card.setPointerCapture(drag.id);
+    } catch {
+      // the pointer is gone already: pointerup ends the drag
+    }
+  }
+
+  // Where a card dropped at (x, y) would go: a column ("7") or a foundation ("F").
+  dropTarget(x, y) {
+    const board = this.q('[data-role="board"]');
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !board.contains(hit)) return null;
+    const foundation = hit.closest("[data-foundation]");
+    if (foundation) return { el: foundation, target: "F" };
+    const column = hit.closest("[data-column]");
+    return column ? { el: column, target: column.dataset.column } : null;
+  }
+
+  onPointerUp(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      this.drag = null; // a press that did not travel: the click that follows is a pick or a tap
+      return;
+    }
+    const over = this.dropTarget(event.clientX, event.clientY);
+    const from = drag.card.closest("[data-column]");
+    const token = drag.card.dataset.card;
+    this.endDrag();
+    this.suppressClick = true;
+    setTimeout(() => {
+      this.suppressClick = false;
+    }, 0);
+    if (over && !(from && over.el === from)) this.onDrop(token, over.target);
+  }
+
+  endDrag() {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag) return;
+    if (drag.ghost) drag.ghost.remove();
+    if (drag.over) drag.over.el.classList.remove("sol-drop-target");
+    drag.card.classList.remove("sol-lifted");
+    this.root.classList.remove("sol-dragging");
+  }
+
+  // A card dropped on a column or a foundation: the same move as picking it, then the target.
+  onDrop(card, target) {
+    this.send({ op: "move", token: `${card}>${target}` });
+  }
 
   // -- the board's focus --
   // Arrow keys move the focus over the board: left/right between columns, up/down within one.
@@ -332,34 +510,51 @@ class Widget {
   }
 }
 
+function siblingsAfter(el) {
+  const out = [];
+  for (let next = el.nextElementSibling; next; next = next.nextElementSibling) out.push(next);
+  return out;
+}
+
 // A game record stepped through: buttons, the arrow keys, Home/End, the move list, deep links, play.
+// It says where it is (the counter), what the last move did (the caption; the moved cards marked)
+// and keeps the current move in view inside the move list.
 class ReplayWidget extends Widget {
   constructor(root) {
     super(root);
     this.timer = null;
-    this.pendingLink = undefined;
-  }
-
-  onReady() {
-    if (this.pendingLink === undefined) return;
-    const link = this.pendingLink;
-    this.pendingLink = undefined;
-    this.send({ op: "goto", index: link });
+    this.total = (this.config.moves || []).length;
   }
 
   applyFrame(frame) {
+    this.setText('[data-role="counter"]', frame.counter || "");
+    this.setText('[data-role="caption"]', frame.caption || "");
     this.setText('[data-role="annotation"]', frame.annotation || "");
     const at = frame.index;
+    let current = null;
     for (const link of this.root.querySelectorAll('[data-role="moves"] [data-index]')) {
-      if (Number(link.dataset.index) === at) link.setAttribute("aria-current", "step");
-      else link.removeAttribute("aria-current");
+      if (Number(link.dataset.index) === at) {
+        link.setAttribute("aria-current", "step");
+        current = link;
+      } else link.removeAttribute("aria-current");
     }
+    if (current) this.keepInList(current);
     this.disable("first", at === 0);
     this.disable("prev", at === 0);
     this.disable("next", at === frame.total);
     this.disable("last", at === frame.total);
     if (at === frame.total) this.stop();
     this.disable("play", at === frame.total && !this.timer);
+  }
+
+  // The current move scrolled into view inside the list (never the page).
+  keepInList(item) {
+    const list = this.q('[data-role="moves"]');
+    if (!list || list.scrollHeight <= list.clientHeight) return;
+    const box = list.getBoundingClientRect();
+    const at = item.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop -= box.top - at.top + 4;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom + 4;
   }
 
   goto(index) {
@@ -397,26 +592,23 @@ class ReplayWidget extends Widget {
     return link.startsWith(`${this.id}-`);
   }
 
+  // The page's address names a move of this replay: the browser has scrolled to its anchor, at the
+  // top of the widget (toolbar and board in view); the step waits for the engine if it must.
   link(text) {
-    this.root.scrollIntoView({ block: "nearest" });
-    if (this.ready) this.goto(text);
-    else {
-      this.pendingLink = text;
-      engine.start();
-    }
+    this.goto(text);
   }
 
   onPick(el, event) {
     if (!el.matches("a[data-index]")) return;
     event.preventDefault();
     this.stop();
-    history.replaceState(null, "", `#${el.id}`);
+    history.replaceState(null, "", el.getAttribute("href"));
     this.goto(Number(el.dataset.index));
   }
 
   onAction(action) {
-    const last = () => this.goto(this.frame ? this.frame.total : 0);
-    const actions = { first: () => this.goto(0), prev: () => this.step(-1), next: () => this.step(1), last };
+    const actions = { first: () => this.goto(0), prev: () => this.step(-1), next: () => this.step(1),
+                      last: () => this.goto(this.total) };
     if (action === "play") this.togglePlay();
     else if (actions[action]) {
       this.stop();
@@ -426,8 +618,8 @@ class ReplayWidget extends Widget {
 
   onKeyDown(event) {
     const keys = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
-                   Home: () => this.goto(0), End: () => this.goto(this.frame ? this.frame.total : 0) };
-    if (keys[event.key] && this.ready) {
+                   Home: () => this.goto(0), End: () => this.goto(this.total) };
+    if (keys[event.key]) {
       event.preventDefault();
       this.stop();
       keys[event.key]();
@@ -435,12 +627,16 @@ class ReplayWidget extends Widget {
   }
 }
 
-// A board the reader plays on: pick a card, then a column (or a foundation); undo, reset, the
-// disputed moves' buttons and the rules selector.
+// A board the reader plays on: pick a card, then a column (or a foundation), or drag it there;
+// undo, reset, the disputed moves' buttons (each verdict beside its button) and the rules selector.
+// Where the game has them (data-taps: Klondike), a tap on a top card sends it to its foundation and
+// two quick taps find it a place on the table, as in the app; the keyboard always picks.
 class TryWidget extends Widget {
   constructor(root) {
     super(root);
     this.selected = null; // the picked card's token
+    this.tapping = null; // a first tap waiting for a second: { card, timer }
+    this.taps = root.hasAttribute("data-taps");
   }
 
   applyFrame(frame) {
@@ -449,18 +645,32 @@ class TryWidget extends Widget {
     if (select && frame.rules && select.value !== frame.rules) select.value = frame.rules;
   }
 
+  // A disputed move's verdict goes beside its button; any other message under the board.
+  showMessage(frame) {
+    if (!frame.asked) {
+      this.setMessage(frame.message, frame.legal);
+      return;
+    }
+    this.setMessage("", null);
+    for (const result of this.root.querySelectorAll('[data-role="attempt-result"]')) {
+      const mine = result.closest("[data-move]").dataset.move === frame.asked;
+      this.setMessage(mine ? frame.message : "", mine ? frame.legal : null, result);
+    }
+  }
+
   boardChanged(first) {
     if (!first || this.selected) this.markSelected();
   }
 
-  pick(card) {
+  pick(card, event) {
     const label = card.getAttribute("aria-label") || card.dataset.card;
     if (this.selected === card.dataset.card) {
       this.selected = null;
       this.setMessage(this.texts.cancelled, null);
     } else {
       this.selected = card.dataset.card;
-      this.setMessage(format(this.texts.selected, { card: label }), null);
+      const words = this.pressedBy(event) === "touch" ? this.texts["selected-touch"] : this.texts.selected;
+      this.setMessage(format(words || this.texts.selected, { card: label }), null);
     }
     this.markSelected();
   }
@@ -482,7 +692,36 @@ class TryWidget extends Widget {
     this.send({ op: "move", token });
   }
 
-  onPick(el) {
+  onDrop(card, target) {
+    this.selected = null;
+    this.markSelected();
+    super.onDrop(card, target);
+  }
+
+  // A card a tap acts on: the last card of a column, or the top card of a fanned pile (the waste).
+  isTopCard(el) {
+    const item = el.closest("li");
+    return Boolean(item && !item.nextElementSibling && item.parentElement.closest("[data-column], .sol-fan"));
+  }
+
+  // One tap, or the second of two quick taps, on a top card.
+  tap(card) {
+    const token = card.dataset.card;
+    if (this.tapping && this.tapping.card === token) {
+      clearTimeout(this.tapping.timer);
+      this.tapping = null;
+      this.send({ op: "move", token: `dtap:${token}` });
+      return;
+    }
+    if (this.tapping) clearTimeout(this.tapping.timer);
+    const timer = setTimeout(() => {
+      this.tapping = null;
+      this.send({ op: "move", token: `tap:${token}` });
+    }, DOUBLE_TAP_MS);
+    this.tapping = { card: token, timer };
+  }
+
+  onPick(el, event) {
     const column = el.closest("[data-column]");
     if (this.selected && el.closest("[data-foundation]") && el.dataset.card !== this.selected) {
       this.moveTo("F"); // Klondike: onto its foundation (the engine finds which)
@@ -498,7 +737,11 @@ class TryWidget extends Widget {
           return;
         }
       }
-      this.pick(el);
+      if (this.taps && !this.selected && this.pressedBy(event) && this.isTopCard(el)) {
+        this.tap(el);
+        return;
+      }
+      this.pick(el, event);
       return;
     }
     if (column && this.selected) this.moveTo(column.dataset.column);
@@ -508,11 +751,22 @@ class TryWidget extends Widget {
     this.selected = null;
     if (action === "undo" || action === "reset") this.send({ op: action });
     else if (action === "deal") this.send({ op: "move", token: el.dataset.move || "deal" });
-    else if (action === "attempt") this.send({ op: "move", token: el.dataset.move });
+    else if (action === "attempt") this.tryAttempt(el);
+  }
+
+  // A disputed move, tried from the question's position; its verdict appears beside the button.
+  tryAttempt(button) {
+    const result = button.closest("[data-move]").querySelector('[data-role="attempt-result"]');
+    if (!this.ready && result) {
+      const status = this.q('[data-role="status"]');
+      this.setMessage(status ? status.textContent : "", null, result);
+    }
+    this.showBoard(true);
+    this.send({ op: "attempt", token: button.dataset.move });
   }
 
   onChange(event) {
-    if (event.target.matches('[data-role="rules"]') && this.ready) {
+    if (event.target.matches('[data-role="rules"]')) {
       this.send({ op: "rules", rules: event.target.value });
     }
   }
@@ -538,6 +792,22 @@ class TryWidget extends Widget {
 const KINDS = { replay: ReplayWidget, try: TryWidget };
 
 // ---- the page -------------------------------------------------------------------------------------------
+
+// Every board's description, shown or hidden at once; the choice is remembered for the whole site.
+function toggleDescriptions() {
+  const root = document.documentElement;
+  const shown = root.dataset.solDescriptions !== "shown";
+  root.dataset.solDescriptions = shown ? "shown" : "hidden";
+  try {
+    localStorage.setItem(DESCRIPTIONS_KEY, shown ? "shown" : "hidden");
+  } catch {
+    // storage refused (private mode): the choice holds for this page
+  }
+}
+
+document.addEventListener("click", (event) => {
+  if (event.target.closest(".sol-description-toggle")) toggleDescriptions();
+});
 
 const widgets = [...document.querySelectorAll("[data-widget]")]
   .filter((root) => root.dataset.widget in KINDS)
