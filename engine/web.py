@@ -36,8 +36,19 @@ from .core import Position, Verdict
 from .errors import EngineError
 from .games import GAMES, find
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
-from .render import anchors, attrs, board, button, counter_text, esc, moves_list, points_text, replay_controls, text
-from .render import verdicts_table
+from .render import (
+    anchors,
+    attrs,
+    board,
+    button,
+    counter_text,
+    esc,
+    moves_list,
+    points_text,
+    replay_controls,
+    text,
+    verdicts_table,
+)
 from .render import widget as widget_html
 
 FRAME_CACHE = 256  # positions whose board and description a session keeps (steps back and forth are free)
