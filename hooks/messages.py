@@ -6,7 +6,8 @@
   ``site_description`` (msgctxt ``site``), the nav titles of ``mkdocs.yml`` (msgctxt ``nav``), the
   palette toggles' names (msgctxt ``palette``), the headings' permalink title (msgctxt ``toc``),
   the words directives show (msgctxt = the
-  directive's kind) and the fallback notice (msgctxt ``i18n``).
+  directive's kind), the fallback notice (msgctxt ``i18n``) and the page-not-found page's words
+  (msgctxt ``404``, ``not_found.py``).
 
 ``mkdocs.yml`` is read with ``yaml.compose`` (no tags are constructed), which also gives the line
 of every nav title for messages.
@@ -25,7 +26,12 @@ from engine import EngineError, records
 from . import blocks, directives, po
 
 NOTICE = "Parts of this page are not translated yet; they are shown in English."
-SITE_MESSAGES = (("i18n", NOTICE),)
+NOT_FOUND = {  # the page-not-found page (hooks/not_found.py, overrides/404.html)
+    "title": "Page not found",
+    "text": "There is no page at this address: it may have moved, or the link may be mistyped.",
+    "home": "Go to the home page",
+}
+SITE_MESSAGES = (("i18n", NOTICE), *(("404", msgid) for msgid in NOT_FOUND.values()))
 KIND_NAMES = {"heading": "heading", "paragraph": "paragraph", "item": "list item", "cell": "table cell",
               "quote": "quotation", "admonition-title": "admonition title"}
 
