@@ -24,7 +24,7 @@ from hooks import values
 PAGE = "scorpion/rulings.md"
 RULINGS = sorted((ROOT / "examples" / "scorpion" / "rulings").glob("*.game"))
 
-_WIDGET = re.compile(r'<div class="sol-widget sol-try" id="(?P<id>[^"]+)"[^>]*?data-config="(?P<config>[^"]*)"')
+_WIDGET = re.compile(r'<div class="sol-widget sol-try[^"]*" id="(?P<id>[^"]+)"[^>]*?data-config="(?P<config>[^"]*)"')
 _VERDICT = re.compile(r'<li data-rules="(?P<rules>[^"]+)" data-legal="(?P<legal>true|false)">(?P<text>.*?)</li>', re.S)
 
 
@@ -234,3 +234,49 @@ def test_the_stuck_rule_is_stated_on_the_page(built_site, lang):
     assert 'id="reserve-when"' in text
     words = {"en": "Stuck", "hu": "elakadás", "ca": "Encallada", "ru": "Тупик"}[lang]
     assert f"<strong>{words}</strong>" in text
+
+
+# -- every rule set a question names is judged, and offered in its rules menu ---------------------
+
+# The introduction names these five; "Every rule set" under a question means all of them.
+EVERY_RULE_SET = ("classic", "easy", "traditional", "bvs", "wasp")
+# A rule set a question names where the question does not arise, so the engine cannot judge it there:
+# the ruling's position has a removed sequence, which Traditional and BVS never remove.
+DOES_NOT_ARISE = {"covered-sequence-stays": {"traditional", "bvs"}}
+_SECTION = re.compile(r"^### .*$", re.M)
+_NAMES = re.compile(r"^- \*\*(?P<names>[^*]+?):\*\*", re.M)
+_RULING_ID = re.compile(r"```solitaire ruling\s*\nruling:\s*(?P<id>\S+)")
+
+
+def named_rule_sets(section: str) -> set[str]:
+    """The rule sets a question's verdict bullets name (``**Classic, Easy, Traditional, BVS:**``)."""
+    by_name = {engine.find("scorpion").preset_name(p, "en").lower(): p for p in engine.find("scorpion").presets}
+    named: set[str] = set()
+    for m in _NAMES.finditer(section):
+        names = re.sub(r"\([^)]*\)", "", m["names"]).strip()
+        if names.lower().startswith("every rule set"):
+            named |= set(EVERY_RULE_SET)
+            continue
+        for name in re.split(r",\s*|\s+and\s+", names):
+            named.add(by_name[name.strip().lower()])
+    return named
+
+
+def questions() -> list[tuple[str, set[str]]]:
+    text = (ROOT / "docs" / PAGE).read_text(encoding="utf-8")
+    sections = _SECTION.split(text)[1:]
+    return [(m["id"], named_rule_sets(s)) for s in sections for m in _RULING_ID.finditer(s)]
+
+
+def test_the_queen_question_names_bvs():  # the finding that made this rule: its verdicts left BVS out
+    assert "bvs" in dict(questions())["queen-empty-column"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("ruling_id", "named"), questions(), ids=[q for q, _ in questions()])
+def test_every_rule_set_a_question_names_is_in_its_verdicts_and_rules_menu(pages, ruling_id, named, lang):
+    ruling = pages[lang][ruling_id]
+    wanted = named - DOES_NOT_ARISE.get(ruling_id, set())
+    assert wanted <= set(ruling.config["presets"]), f"{ruling_id}: rules menu {ruling.config['presets']}"
+    judged = {rules for rules, _, _ in ruling.verdicts}
+    assert wanted <= judged, f"{ruling_id}: verdicts under {sorted(judged)}, the question names {sorted(named)}"
