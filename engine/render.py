@@ -147,7 +147,8 @@ def card_label(c: int, lang: str = "en") -> str:
 def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False, tabindex: int | None = None,
          label: str | None = None, token_attr: str = "data-card") -> str:
     """One card. Face up: rank and suit glyph (``4♥``, ``10♠``), its name for screen readers, and
-    ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed).
+    ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed);
+    a button's name is its symbol, then the card's name (``"4♥, kőr 4"``).
     Face down: a back, no card identity in the markup. ``button=True`` makes a face-up card a
     button (the try-it widget's picks). ``label`` replaces the card's name for screen readers;
     ``token_attr`` names the attribute that carries the card's token (``data-card`` on the table)."""
@@ -166,7 +167,9 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
     name = card_label(c, lang) if label is None else label
     ident = f' {token_attr}="{_esc(token)}"'
     if button:
-        extra = _attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
+        # A button's name starts with what it shows ("4♥, four of hearts"): a reader who speaks to
+        # the page says what they see (WCAG 2.5.3, axe's label-content-name-mismatch).
+        extra = _attrs(aria_label=f"{symbol}, {name}", aria_pressed="false", tabindex=tabindex)
         return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
     return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{_esc(name)}</span></span>'
 
@@ -239,7 +242,7 @@ def _scorpion_board(pos, lang: str, interactive: bool) -> str:
         n = len(pos.reserve)
         backs = _backs(n, lang)
         label = text("reserve", lang)
-        if n:
+        if n or interactive:  # the deal button's name says the count it shows, 0 too (WCAG 2.5.3)
             count = t.npgettext("reserve", *_RESERVE_COUNT, n)
         else:
             count = t.pgettext("reserve", _RESERVE_DEALT)
@@ -433,10 +436,12 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     )
     parts.append(
         f'<div class="sol-toolbar" role="toolbar"{_attrs(aria_label=text("controls", lang))} data-search-exclude>'
-        f'{"".join(controls)}{score}{progress}</div>'
+        f'{"".join(controls)}{score}</div>'
     )
     hint = text("replay-hint" if kind == "replay" else "try-hint", lang)
-    parts.append(f'<p class="sol-hint" data-search-exclude>{_esc(hint)}</p>')
+    # The start-up progress stands in the hint's place while the engine loads (never over a control).
+    parts.append(f'<div class="sol-status-line" data-search-exclude>{progress}'
+                 f'<p class="sol-hint">{_esc(hint)}</p></div>')
     parts.append(frame["board"])
     legal = frame.get("legal")
     parts.append(
@@ -454,7 +459,8 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
         if frame.get("verdicts"):
             parts.append(verdicts_table(frame["verdicts"], lang))
     parts.append(
-        f'<p class="sol-description" data-role="description" aria-live="polite">{_esc(frame["description"])}</p>'
+        f'<p class="sol-description" data-role="description" aria-live="polite" aria-atomic="true">'
+        f'{_esc(frame["description"])}</p>'
     )
     root = _attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
