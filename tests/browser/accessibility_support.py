@@ -34,11 +34,15 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def run_axe(page, options: dict | None = None) -> dict:
-    """axe-core's results for the whole page (every rule axe runs by default unless ``options`` say)."""
+def run_axe(page, options: dict | None = None, within: str | None = None) -> dict:
+    """axe-core's results for the whole page, or for the elements ``within`` a selector (every rule axe
+    runs by default unless ``options`` say)."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source())
-    return page.evaluate("(options) => axe.run(document, options)", options or {"resultTypes": ["violations"]})
+    return page.evaluate(
+        "([within, options]) => axe.run(within ? {include: [within]} : document, options)",
+        [within, options or {"resultTypes": ["violations"]}],
+    )
 
 
 def serious(results: dict) -> list[dict]:
