@@ -126,52 +126,49 @@ def test_no_page_has_a_serious_or_critical_axe_violation_in_either_palette(reade
     assert not errors, "the pages reported errors:\n  " + "\n  ".join(errors)
 
 
-@pytest.mark.parametrize("scheme", PALETTES)
-def test_axe_checks_the_cards_ranks_and_the_boards_labels(reader, served, scheme):
+def test_axe_checks_the_cards_ranks_and_the_boards_labels_in_both_palettes(reader, served):
     """The contrast of a card's rank (red and black) and of the board's labels is decided by axe, not
     left 'incomplete' (a background it cannot read, such as a hatch under the letters), and passes."""
-    page, _ = reader[0][0], reader[1]
+    page = reader[0][0]
     page.goto(served.url + "scorpion/rules/")
     ready_widgets(page)
-    click_palette_toggle(page, scheme)
-    results = run_axe(page, {"runOnly": ["color-contrast"], "resultTypes": ["passes", "incomplete", "violations"]})
-
-    def checked(kind: str) -> list[str]:
-        return [node["html"] for rule in results[kind] for node in rule["nodes"]]
-
-    passed, undecided = checked("passes"), checked("incomplete")
-    assert not checked("violations")
-    board_text = ("sol-rank", "sol-label", "sol-column-label", "sol-count")
-    assert not [html for html in undecided if any(f'class="{c}"' in html for c in board_text)], undecided[:5]
     ranks = page.eval_on_selector_all(
         "[data-widget] .sol-up .sol-rank",
         "els => els.map(e => [e.outerHTML, e.closest('.sol-card').classList.contains('sol-red')])",
     )
-    for colour in (True, False):  # red, then black
-        shown = [html for html, red in ranks if red is colour]
-        assert shown and all(html in passed for html in shown), f"red={colour}: {len(shown)} ranks, not all passed"
-    for label in ("sol-label", "sol-column-label"):
-        assert any(f'class="{label}"' in html for html in passed), label
+    board_text = ("sol-rank", "sol-label", "sol-column-label", "sol-count")
+    for scheme in PALETTES:
+        click_palette_toggle(page, scheme)
+        results = run_axe(page, {"runOnly": ["color-contrast"], "resultTypes": ["passes", "incomplete", "violations"]})
+
+        def checked(kind: str) -> list[str]:
+            return [node["html"] for rule in results[kind] for node in rule["nodes"]]  # noqa: B023
+
+        passed, undecided = checked("passes"), checked("incomplete")
+        assert not checked("violations"), scheme
+        assert not [html for html in undecided if any(f'class="{c}"' in html for c in board_text)], undecided[:5]
+        for red in (True, False):
+            shown = [html for html, is_red in ranks if is_red is red]
+            assert shown and all(html in passed for html in shown), f"{scheme}, red={red}: not every rank passed"
+        for label in ("sol-label", "sol-column-label"):
+            assert any(f'class="{label}"' in html for html in passed), (scheme, label)
 
 
-def test_no_card_moves_with_an_animation_when_the_reader_asks_for_reduced_motion(browser, site, static_server):
+def test_no_card_moves_with_an_animation_when_the_reader_asks_for_reduced_motion(reader, served):
     """Under prefers-reduced-motion a picked card does not slide, and no replay plays by itself."""
-    server = static_server(site)
+    page = reader[0][0]
+    page.goto(served.url + "scorpion/rules/")
+    ready_widgets(page)
     durations = {}
     for motion in ("no-preference", "reduce"):
-        context = browser.new_context(reduced_motion=motion)
-        try:
-            page = context.new_page()
-            page.goto(server.url + "scorpion/rules/")
-            ready_widgets(page)
-            page.wait_for_timeout(1500)  # longer than one step of Play
-            assert page.get_attribute("[data-widget=replay] [aria-current]", "data-index") == "0"
-            durations[motion] = page.eval_on_selector_all(
-                "[data-widget] .sol-card, [data-widget] button, [data-widget] a",
-                "els => [...new Set(els.flatMap(e => { const s = getComputedStyle(e);"
-                " return [s.transitionDuration, s.animationDuration]; }))]",
-            )
-        finally:
-            context.close()
+        page.emulate_media(reduced_motion=motion)
+        durations[motion] = page.eval_on_selector_all(
+            "[data-widget] .sol-card, [data-widget] button, [data-widget] a",
+            "els => [...new Set(els.flatMap(e => { const s = getComputedStyle(e);"
+            " return [s.transitionDuration, s.animationDuration]; }))]",
+        )
+    page.wait_for_timeout(1500)  # longer than one step of Play
+    assert page.get_attribute("[data-widget=replay] [aria-current]", "data-index") == "0"
+    page.emulate_media(reduced_motion=None)
     assert any(d != "0s" for d in durations["no-preference"])  # the check can fail: there is motion to turn off
     assert set(durations["reduce"]) == {"0s"}
