@@ -145,7 +145,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
-    def log_message(self, format, *args):  # noqa: A002 - the stdlib's signature
+    def log_message(self, format, *args):
         pass  # the request log is ServedRequest records, not stderr noise
 
 
