@@ -425,13 +425,18 @@ def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
 
 def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
-    disputed move's token, when the ruling has several (``data-move`` on the list)."""
+    disputed move's token, when the ruling has several (``data-move`` on the list). An outcome that
+    repeats the one before it ("refused: Only a king …" under four rule sets) is said in full to
+    screen readers and only by its mark (✗, ✓) to the eye."""
     rows = []
+    before = None
     for v in verdicts:
         outcome = text("allowed", lang) if v["legal"] else text("refused", lang, message=v["message"])
+        same = attrs(class_="sol-verdict-outcome" + (" sol-sr" if outcome == before else ""))
+        before = outcome
         rows.append(
             f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
-            f'<span class="sol-verdict-rules">{esc(v["name"])}</span>: {esc(outcome)}</li>'
+            f'<span class="sol-verdict-rules">{esc(v["name"])}</span><span{same}>: {esc(outcome)}</span></li>'
         )
     return (
         f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'

@@ -255,8 +255,6 @@ COUNT_LIVE_CHANGES = """(widget) => {
 }"""
 
 
-@pytest.mark.xfail(strict=True, reason="needs widgets.js change: live regions updated once stepping settles "
-                                       "(a short debounce), not once per frame")
 @pytest.mark.parametrize("scheme", ["default"])
 def test_quick_steps_are_announced_once_when_stepping_settles(reader, server, scheme):
     """Five quick presses of → are one change for a screen reader: each live region of the widget
@@ -276,8 +274,6 @@ def test_quick_steps_are_announced_once_when_stepping_settles(reader, server, sc
     assert changes and max(changes) <= 1, changes
 
 
-@pytest.mark.xfail(strict=True, reason="needs widgets.js change: when the focused button turns disabled "
-                                       "(Undo with nothing left to take back), the focus moves to the widget")
 @pytest.mark.parametrize("scheme", ["default"])
 def test_the_focus_stays_in_the_widget_when_its_button_turns_disabled(reader, server, scheme):
     page, lang = reader, "en"
@@ -292,8 +288,6 @@ def test_the_focus_stays_in_the_widget_when_its_button_turns_disabled(reader, se
     assert_focus_ring(page)
 
 
-@pytest.mark.xfail(strict=True, reason="needs widgets.js change: a key pressed while the engine starts is "
-                                       "kept and played once the widget is ready, not dropped")
 @pytest.mark.parametrize("scheme", ["default"])
 def test_a_key_pressed_while_the_engine_starts_is_not_lost(reader, server, scheme):
     page, lang = reader, "en"

@@ -307,20 +307,33 @@ def test_cards_read_without_colour_and_follow_the_dark_palette(browser, server):
 
 
 def test_the_first_frame_is_in_the_page_without_javascript_and_does_not_jump(browser, server):
+    # Without the script a reader sees the board and the engine's description.
     context = browser.new_context(java_script_enabled=False)
     try:
         static = context.new_page()
         static.goto(page_url(server.url, "hu"))
         pos = engine.position("scorpion", replay_start())
         assert static.text_content(f"{REPLAY} [data-role=description]") == pos.describe("hu")
+        assert static.is_visible(f"{REPLAY} [data-role=description]")
         assert static.is_visible(f'{REPLAY} [data-column="7"] [data-card="5H"]')
-        before = {w: static.locator(w).bounding_box() for w in (REPLAY, TRY)}
     finally:
         context.close()
+    # With it, the widgets have their final size from the first paint: nothing moves when the engine
+    # takes over (what the script folds away is folded before the page is drawn).
     context = browser.new_context()
     try:
         live = context.new_page()
-        open_page(live, server, "hu")
+        held = []
+        live.route("**/wheels/**", lambda route: held.append(route))
+        live.goto(page_url(server.url, "hu"))
+        live.wait_for_selector(f'{TRY} [data-role="progress"]:not([hidden])', timeout=READY_MS)
+        before = {w: live.locator(w).bounding_box() for w in (REPLAY, TRY)}
+        while not held:
+            live.wait_for_timeout(100)
+        for route in held:
+            route.continue_()
+        for w in (REPLAY, TRY):
+            live.wait_for_selector(f'{w}[data-state="ready"]', state="attached", timeout=READY_MS)
         after = {w: live.locator(w).bounding_box() for w in (REPLAY, TRY)}
     finally:
         context.close()
@@ -392,12 +405,20 @@ def open_ruling(page, server, lang: str, ruling: str) -> str:
     return f"#{ruling}"
 
 
+def wait_for_result(page, widget: str, token: str, legal: str) -> str:
+    """The verdict shown beside a disputed move's button."""
+    result = f'{widget} .sol-attempt[data-move="{token}"] [data-role=attempt-result]'
+    page.wait_for_function("([s, l]) => document.querySelector(s).dataset.legal === l", arg=[result, legal])
+    return text(page, result)
+
+
 def test_a_ruling_plays_the_disputed_move_and_judges_it_again_under_another_rule_set(page, server):
     widget = open_ruling(page, server, "ru", "queen-empty-column")
     page.click(f'{widget} [data-action="attempt"]')
-    assert wait_for_message(page, widget, "false") == engine.Verdict(False, "empty-needs-king").message("ru")
+    refusal = engine.Verdict(False, "empty-needs-king").message("ru")
+    assert wait_for_result(page, widget, "QH>6", "false").endswith(refusal)
     page.select_option(f"{widget} [data-role=rules]", "wasp")
-    message = wait_for_message(page, widget, "true")
+    message = wait_for_result(page, widget, "QH>6", "true")
     token = json.loads(unescape(page.get_attribute(widget, "data-config")))["attempt"]
     assert message.endswith(render.points_text(render.move_text(token, "ru"), 5, "ru"))
 
@@ -407,7 +428,7 @@ def test_each_disputed_move_of_a_ruling_has_its_own_button(page, server):
     moves = page.eval_on_selector_all(f'{widget} [data-action="attempt"]', "els => els.map(e => e.dataset.move)")
     assert moves == ["5C>1", "KH>6", "KD>6", "5H>1"]
     page.click(f'{widget} [data-action="attempt"][data-move="KD>6"]')
-    assert wait_for_message(page, widget, "true") == render.points_text(render.move_text("KD>6", "ca"), 5, "ca")
-    page.click(f'{widget} [data-action="reset"]')
+    said = wait_for_result(page, widget, "KD>6", "true")
+    assert said == render.points_text(render.move_text("KD>6", "ca"), 5, "ca")
     page.click(f'{widget} [data-action="attempt"][data-move="5H>1"]')
-    assert wait_for_message(page, widget, "false") == engine.Verdict(False, "same-suit").message("ca")
+    assert wait_for_result(page, widget, "5H>1", "false").endswith(engine.Verdict(False, "same-suit").message("ca"))

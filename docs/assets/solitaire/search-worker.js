@@ -23,6 +23,9 @@ function stemmer() {
   return language === "en" ? lunr.stemmer : lunr[language] && lunr[language].stemmer;
 }
 
+// Russian writes е for ё as often as not; lunr's Russian stemmer knows only е («королём» stays whole).
+const FOLD = { ru: (word) => word.replace(/ё/g, "е") };
+
 // "короля пиковая" → "корол пиков": plain words only (no operators, wildcards or quoted phrases).
 function stemQuery(query) {
   const stem = stemmer();
@@ -31,7 +34,8 @@ function stemQuery(query) {
     .split(/(\s+)/)
     .map((word) => {
       if (!/^[\p{L}\p{N}’']+$/u.test(word)) return word;
-      const stemmed = String(stem(new self.lunr.Token(word.toLowerCase())));
+      const fold = FOLD[language] || ((w) => w);
+      const stemmed = String(stem(new self.lunr.Token(fold(word.toLowerCase()))));
       return stemmed || word;
     })
     .join("");

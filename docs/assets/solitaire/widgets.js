@@ -23,6 +23,7 @@ const NEAR_VIEWPORT = "400px";
 const DRAG_START_PX = 8; // how far a pressed card must travel before it is dragged, not tapped
 const DOUBLE_TAP_MS = 350; // two taps on one card within this are a double tap
 const DESCRIPTIONS_KEY = "solitaire-descriptions"; // hooks/widgets.py reads it before the first paint
+const SETTLE_MS = 250; // a replay's live parts wait for stepping to settle: quick steps are announced once
 
 const runtimeMeta = document.querySelector('meta[name="solitaire-runtime"]');
 const runtime = runtimeMeta ? JSON.parse(runtimeMeta.content) : {};
@@ -150,6 +151,8 @@ class Widget {
     this.queue = this.whenOpen;
     this.frame = null;
     this.lastBoard = null;
+    this.liveDelay = 0; // ms the live parts of a frame wait for the next frame (a replay's: SETTLE_MS)
+    this.liveTimer = null;
     this.drag = null;
     this.suppressClick = false;
     this.pointerType = "";
@@ -247,11 +250,22 @@ class Widget {
       this.boardChanged(first);
     }
     this.markMoved(frame.moved || []);
-    this.setText('[data-role="description"]', frame.description);
     this.setText('[data-role="score"]', frame.score);
     if (!first) this.showMessage(frame);
     this.applyFrame(frame);
+    // What a screen reader hears (the description, a live region) changes once the frames stop
+    // coming: five quick steps are one announcement, of the position reached.
+    clearTimeout(this.liveTimer);
+    const live = () => {
+      this.setText('[data-role="description"]', frame.description);
+      this.applySettled(frame);
+    };
+    if (first || !this.liveDelay) live();
+    else this.liveTimer = setTimeout(live, this.liveDelay);
   }
+
+  // A kind's parts that follow the live description (a replay's current move in its list).
+  applySettled(frame) {}
 
   // The cards the last move carried, marked on the board (the stylesheet outlines them).
   markMoved(cards) {
@@ -284,9 +298,17 @@ class Widget {
     else delete el.dataset.legal;
   }
 
+  // A toolbar button on or off; a focused button that turns off hands the focus to the widget itself
+  // (the focus is not lost to the page's top, and the keyboard reader stays where they were).
   disable(action, off) {
     const button = this.q(`.sol-toolbar [data-action="${action}"]`);
-    if (button) button.disabled = off;
+    if (!button || button.disabled === off) return;
+    const focused = off && document.activeElement === button;
+    button.disabled = off;
+    if (focused) {
+      if (!this.root.hasAttribute("tabindex")) this.root.tabIndex = -1;
+      this.root.focus({ preventScroll: true });
+    }
   }
 
   // A deep link (#<id>-<move>) to this widget: only a replay takes them.
@@ -524,6 +546,7 @@ class ReplayWidget extends Widget {
     super(root);
     this.timer = null;
     this.total = (this.config.moves || []).length;
+    this.liveDelay = SETTLE_MS;
   }
 
   applyFrame(frame) {
@@ -531,20 +554,24 @@ class ReplayWidget extends Widget {
     this.setText('[data-role="caption"]', frame.caption || "");
     this.setText('[data-role="annotation"]', frame.annotation || "");
     const at = frame.index;
-    let current = null;
-    for (const link of this.root.querySelectorAll('[data-role="moves"] [data-index]')) {
-      if (Number(link.dataset.index) === at) {
-        link.setAttribute("aria-current", "step");
-        current = link;
-      } else link.removeAttribute("aria-current");
-    }
-    if (current) this.keepInList(current);
     this.disable("first", at === 0);
     this.disable("prev", at === 0);
     this.disable("next", at === frame.total);
     this.disable("last", at === frame.total);
     if (at === frame.total) this.stop();
     this.disable("play", at === frame.total && !this.timer);
+  }
+
+  // The current move in the list, with the description: once stepping settles.
+  applySettled(frame) {
+    let current = null;
+    for (const link of this.root.querySelectorAll('[data-role="moves"] [data-index]')) {
+      if (Number(link.dataset.index) === frame.index) {
+        link.setAttribute("aria-current", "step");
+        current = link;
+      } else link.removeAttribute("aria-current");
+    }
+    if (current) this.keepInList(current);
   }
 
   // The current move scrolled into view inside the list (never the page).
