@@ -578,6 +578,7 @@ def test_every_language_has_its_own_page_not_found(reader, server, lang):
     links = page.eval_on_selector_all(".md-select__link", "els => els.map(e => [e.hreflang, e.getAttribute('href')])")
     assert dict(links) == {code: "/" if code == "en" else f"/{code}/" for code in LANGUAGES}
     assert text(page, "h1").strip() == site_words(lang, "404", NOT_FOUND["title"])
+    page.wait_for_load_state("networkidle")  # the page's search has loaded (leaving earlier cuts it off)
     page.click(".md-content a[href]")  # the way home
     page.wait_for_load_state()
     assert urlsplit(page.url).path == "/" + root
