@@ -230,3 +230,46 @@ def test_buttons_hold_only_phrasing_content(game, code):
     markup = render.board(engine.position(game, code=code), "en", interactive=True)
     inside = re.findall(r"<button[^>]*>(.*?)</button>", markup)
     assert inside and not [b for b in inside if re.search(r"<(ol|ul|li|div|p|button)[ >]", b)]
+
+
+# -- issue 15: where links land, what folds away -------------------------------------------------------
+
+
+def test_a_replays_deep_links_land_on_anchors_at_the_top_of_the_widget():
+    first, config = frame("replay", "en", moves=["4H>7"])
+    markup = web.session(config).widget("first-move", config, first)
+    tags = Tags(markup)
+    assert {"first-move-0", "first-move-1"} <= {a["id"] for a in tags.having("id")}
+    assert markup.index('id="first-move-1"') < markup.index('class="sol-toolbar"')  # above the toolbar
+    links = [a for a in tags.having("data-index")]
+    assert all("id" not in a for a in links)  # the move list links there, it is not the target
+
+
+def test_the_move_list_is_numbered():
+    first, config = frame("replay", "en", moves=["4H>7", "2H>3"])
+    text = "".join(Tags(web.session(config).widget("w", config, first)).text)
+    assert "1. 4♥ → column 7" in text and "2. 2♥ → column 3" in text
+
+
+def test_every_description_has_its_toggle_and_stays_for_screen_readers():
+    first, config = frame("try", "ca")
+    tags = Tags(web.session(config).widget("w", config, first))
+    (toggle,) = [a for a in tags.having("data-action") if a["data-action"] == "description"]
+    assert toggle["class"] == "sol-description-toggle" and "hidden" not in toggle
+    (description,) = [a for a in tags.having("data-role") if a["data-role"] == "description"]
+    assert "hidden" not in description and "aria-hidden" not in description
+    assert "Mostra la descripció" in "".join(tags.text) and "Amaga la descripció" in "".join(tags.text)
+
+
+def test_a_collapsible_widget_folds_its_board_behind_a_toggle_that_names_it():
+    first, config = frame("try", "ru", presets=["classic", "wasp"], attempt="4C>7", collapsed=True)
+    tags = Tags(web.session(config).widget("w", config, first))
+    (toggle,) = [a for a in tags.having("data-action") if a["data-action"] == "board"]
+    assert toggle["aria-expanded"] == "false"
+    (part,) = [a for a in tags.having("id") if a["id"] == toggle["aria-controls"]]
+    assert part["class"] == "sol-board-part"
+    # the rules menu and the disputed move stand outside the folded part, the verdict beside the button
+    markup = web.session(config).widget("w", config, first)
+    assert markup.index('data-role="rules"') < markup.index('class="sol-board-part"')
+    assert markup.index('data-action="attempt"') < markup.index('data-role="attempt-result"')
+    assert markup.index('data-role="attempt-result"') < markup.index('class="sol-board-part"')

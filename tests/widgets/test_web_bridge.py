@@ -8,7 +8,7 @@ import pytest
 from seeds import EMPTY_NEEDS_KING, LANGUAGES, SAME_SUIT, SEED_DEAL
 
 import engine
-from engine import web
+from engine import render, web
 
 
 def call(op: str, wid: str = "w", **fields) -> dict:
@@ -170,3 +170,66 @@ def test_a_position_without_a_score_starts_with_its_rules_own():
     frame = open_widget("try", "en", game="klondike", start=str(vegas), rules=str(vegas.rules))
     assert frame["score"] == "-$52"
     assert open_widget("try", "en")["score"] == "0"
+
+
+# -- issue 15: a replay says where it is; a disputed move is tried from the question's position ----------
+
+
+def test_a_replay_frame_says_where_it_is_what_the_move_did_and_which_cards_it_carried():
+    first = open_widget("replay", "hu", moves=["4H>7"])
+    assert (first["counter"], first["caption"], first["moved"]) == (render.counter_text(0, 1, "hu"), "", [])
+    second = call("step", delta=1)["frame"]
+    assert second["counter"] == "1. lépés (összesen 1)"
+    assert second["caption"] == render.points_text("4♥ → 7. oszlop", 5, "hu")
+    assert second["moved"] == ["4H", "7S"]  # 4♥ carried 7♠ along
+    assert call("goto", index=0)["frame"]["moved"] == []
+
+
+@pytest.mark.parametrize(("total", "words"), [(1, "Начальная позиция (1 ход)"), (3, "Начальная позиция (3 хода)"),
+                                              (50, "Начальная позиция (50 ходов)"), (21, "Начальная позиция (21 ход)")])
+def test_the_replays_counter_takes_the_languages_plural(total, words):
+    assert render.counter_text(0, total, "ru") == words
+    assert render.counter_text(14, total, "ru") == f"Ход 14 из {total}"
+
+
+def test_a_deal_carries_the_reserve_cards():
+    open_widget("try")
+    frame = call("move", token="deal")["frame"]
+    assert sorted(frame["moved"]) == ["2C", "6C", "QS"]  # the seed deal's reserve, onto columns 1-3
+
+
+SCORING = {"presets": ["classic", "easy"], "attempts": ["4H>7", "4C>7"], "attempt": "4H>7"}
+
+
+def test_a_disputed_move_is_tried_from_the_questions_position_whatever_came_before():
+    open_widget("try", **SCORING)
+    assert call("attempt", token="4H>7")["frame"]["legal"] is True
+    assert call("move", token="deal")["frame"]["legal"] is True  # the reader plays on
+    again = call("attempt", token="4H>7")["frame"]  # the question's position again: the same verdict
+    assert (again["legal"], again["asked"], again["message"]) == (True, "4H>7", render.points_text(
+        render.move_text("4H>7"), 5))
+    pos = engine.position("scorpion", SEED_DEAL)
+    pos.play("4H>7")
+    assert again["description"] == pos.describe("en")
+
+
+@pytest.mark.parametrize("lang", ["hu", "ca"])
+def test_a_refused_disputed_move_names_the_move(lang):
+    open_widget("try", lang, **SCORING)
+    frame = call("attempt", token="4C>7")["frame"]
+    assert frame["message"] == render.text("refused-move", lang, move=render.move_text("4C>7", lang),
+                                           reason=SAME_SUIT[lang])
+    assert frame["asked"] == "4C>7"
+    assert call("move", token="4C>7")["frame"]["message"] == SAME_SUIT[lang]  # a hand-made move: as the app says
+
+
+def test_switching_rules_judges_the_disputed_move_again_from_the_questions_position():
+    open_widget("try", "en", **SCORING)
+    assert call("attempt", token="4C>7")["frame"]["legal"] is False
+    easy = call("rules", rules="easy")["frame"]
+    assert (easy["legal"], easy["asked"]) == (True, "4C>7")
+    assert easy["message"].startswith(render.text("rejudged", "en", rules="Easy"))
+    again = call("attempt", token="4C>7")["frame"]  # never "the card is already in this column"
+    assert again["legal"] is True and again["message"] == render.points_text(render.move_text("4C>7"), 0)
+    back = call("rules", rules="classic")["frame"]
+    assert back["legal"] is False and back["message"].endswith(engine.Verdict(False, "same-suit").message("en"))
