@@ -29,7 +29,7 @@ language writes them (``number``: CLDR's grouping, a true minus in hu, ca and ru
 from __future__ import annotations
 
 import gettext
-import unicodedata
+import re
 from functools import cache
 from pathlib import Path
 
@@ -157,8 +157,11 @@ SUIT_FORMS = ("card", "name")
 
 # -- sentences and numbers ---------------------------------------------------------------------------
 
-_SENTENCE_ENDS = ".!?"
-_SKIPPED_AT_START = ("Ps", "Pi", "Cf", "Zs")  # opening brackets and quotes («, „, “, (), invisible marks, spaces
+# A sentence starts at the start of the text or after a full stop (!, ?) and a space; opening quotes
+# and brackets, and invisible format characters, may come before its first letter.
+_OPENING = "([\"'(\\[«„“‘\u2060-\u2064\ufeff]*)"
+_SENTENCE_START = re.compile(r"(?:^\s*|[.!?]\s+)" + _OPENING + r"([^\W\d_])")
+_SENTENCE_START_HU = re.compile(r"(?:^\s*|(?<!\d)\.\s+|[!?]\s+)" + _OPENING + r"([^\W\d_])")
 
 
 def sentence_case(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -167,18 +170,8 @@ def sentence_case(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
     passed over («столбец» → «Столбец»); a sentence that starts with a digit or a symbol (``10♠``,
     ``1. oszlop``) is left as it is. Hungarian writes ordinals with a full stop (``az 1. oszlop``),
     so there a full stop right after a digit ends no sentence."""
-    out = list(text)
-    start = True
-    for i, ch in enumerate(out):
-        if start:
-            if unicodedata.category(ch) in _SKIPPED_AT_START:
-                continue
-            if ch.isalpha():
-                out[i] = ch.upper()
-            start = False
-        if ch in _SENTENCE_ENDS and (i + 1 == len(out) or out[i + 1].isspace()):
-            start = not (lang == "hu" and ch == "." and i and out[i - 1].isdigit())
-    return "".join(out)
+    pattern = _SENTENCE_START_HU if lang == "hu" else _SENTENCE_START
+    return pattern.sub(lambda m: m.group(0)[:-1] + m.group(2).upper(), text)
 
 
 MINUS = "\u2212"

@@ -21,7 +21,8 @@ from widget_site import LANGUAGES, built, page_url
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "widgets"))
-from seeds import SAME_SUIT, in_sentence_case  # noqa: E402
+from seed_lines import in_sentence_case  # noqa: E402
+from seeds import SAME_SUIT  # noqa: E402
 
 import engine  # noqa: E402
 from engine import render, web  # noqa: E402

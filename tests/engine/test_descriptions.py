@@ -8,8 +8,8 @@ ca, lines 9 and 15); the seeds start the paragraph, and the Catalan the sentence
 stop, in lower case («reserva: 3 cartes tapades; … retirada. columna 1: …»). Issue 16 wins over
 DESIGN.md's "character for character" there: a description is prose a screen reader speaks, so each
 sentence starts with a capital («Reserva: … retirada. Columna 1: …»; the Hungarian „1. oszlop”
-starts with a digit and stays). ``sentence_case`` below writes exactly those capitals, and nothing
-else differs (``test_the_seed_lines_differ_only_by_sentence_case``).
+starts with a digit and stays). ``in_sentence_case`` (tests/seed_lines.py) writes exactly those
+capitals, and nothing else differs (``test_the_seed_lines_differ_only_by_sentence_case``).
 
 Then en and ru: the same description reads naturally (plurals by CLDR, empty columns, the dealt
 reserve, the removed sequences, a won game).
@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scorpion_tables import run, scorpion
+from seed_lines import in_sentence_case
 
 import engine
 from engine.__main__ import main
@@ -75,15 +76,8 @@ SEED_CA_AFTER_4H = (
 
 
 
-def sentence_case(seed_line: str) -> str:
-    """The seed's line with a capital at the start and after each full stop that ends a sentence: in
-    these lines, the one before the columns (``. columna 1``; the Hungarian ``. 1. oszlop`` starts with
-    a digit)."""
-    return seed_line[0].upper() + seed_line[1:].replace(". columna 1:", ". Columna 1:")
-
-
-HU_DEAL, HU_AFTER_4H = sentence_case(SEED_HU_DEAL), sentence_case(SEED_HU_AFTER_4H)
-CA_DEAL, CA_AFTER_4H = sentence_case(SEED_CA_DEAL), sentence_case(SEED_CA_AFTER_4H)
+HU_DEAL, HU_AFTER_4H = in_sentence_case(SEED_HU_DEAL), in_sentence_case(SEED_HU_AFTER_4H)
+CA_DEAL, CA_AFTER_4H = in_sentence_case(SEED_CA_DEAL), in_sentence_case(SEED_CA_AFTER_4H)
 
 
 def test_the_seed_lines_differ_only_by_sentence_case():

@@ -15,9 +15,3 @@ EMPTY_NEEDS_KING = {
     "ca": "Només un rei pot anar en una columna buida",
 }
 
-
-def in_sentence_case(seed_line: str) -> str:
-    """A seed's description line as the engine says it (issue 16): a capital at the start and after
-    the full stop before the columns (the Catalan «. columna 1»; the Hungarian „. 1. oszlop” starts
-    with a digit). tests/engine/test_descriptions.py checks that nothing else differs."""
-    return seed_line[0].upper() + seed_line[1:].replace(". columna 1:", ". Columna 1:")
