@@ -29,7 +29,7 @@ from seed_lines import in_sentence_case
 import engine
 from engine.__main__ import main
 from engine.cards import card_token, parse_card
-from engine.i18n import translator
+from engine.i18n import sentence_case, translator
 
 # seed 000 (hu), line 9: the deal
 SEED_HU_DEAL = (
@@ -256,3 +256,17 @@ def test_set_aside_cards_are_named():
     pos.play("KC>2")
     assert pos.describe("ru").startswith("Отложенные карты: нет; ")
     assert pos.describe("hu").startswith("Félretett lapok: nincs; ")
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), [
+    ("ru", "резерв: сдан. столбец 1: пусто.", "Резерв: сдан. Столбец 1: пусто."),
+    ("hu", "tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 10. A játszma megnyert.",
+     "Tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 10. A játszma megnyert."),
+    ("ca", "«columna» buida. 10♠ de piques. (columna 2) buida? sí! i",
+     "«Columna» buida. 10♠ de piques. (Columna 2) buida? Sí! I"),
+    ("en", "3 of hearts. column 1: empty", "3 of hearts. Column 1: empty"),
+])
+def test_each_sentence_of_a_description_starts_with_a_capital(lang, text, expected):
+    # after quotes and brackets; a sentence starting with a digit or a symbol stays; a Hungarian
+    # ordinal's full stop (1. oszlop) ends no sentence
+    assert sentence_case(text, lang) == expected

@@ -255,3 +255,14 @@ def test_buttons_hold_only_phrasing_content(game, code):
     markup = render.board(engine.position(game, code=code), "en", interactive=True)
     inside = re.findall(r"<button[^>]*>(.*?)</button>", markup)
     assert inside and not [b for b in inside if re.search(r"<(ol|ul|li|div|p|button)[ >]", b)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_engine_writes_numbers_as_the_pages_do(lang):
+    # engine.i18n.number has no Babel (it runs in Pyodide); its separators are CLDR's, as Babel's.
+    from hooks.numbers import format_number
+
+    for n in (0, 7, 999, 1000, 1005, 20000, 1234567):
+        assert engine.i18n.number(n, lang) == format_number(n, lang)
+        minus = "" if n == 0 else "-" if lang == "en" else "\u2212"
+        assert engine.i18n.number(-n, lang) == minus + format_number(n, lang)
