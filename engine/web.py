@@ -34,7 +34,18 @@ from .core import Position, Verdict
 from .errors import EngineError
 from .games import GAMES, find
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
-from .render import attrs, board, button, esc, moves_list, points_text, replay_controls, text, verdicts_table
+from .render import (
+    attrs,
+    board,
+    button,
+    esc,
+    moves_list,
+    rejudged_text,
+    replay_controls,
+    score_text,
+    text,
+    verdicts_table,
+)
 from .render import widget as widget_html
 
 FRAME_CACHE = 256  # positions whose board and description a session keeps (steps back and forth are free)
@@ -108,7 +119,7 @@ class Session:
             "kind": self.kind,
             "board": drawn[0],
             "description": drawn[1],
-            "score": pos.score_text(self.lang),
+            "score": score_text(pos, self.lang),
             "message": self.message,
             "legal": self.legal,
             "won": pos.is_won(),
@@ -316,7 +327,7 @@ class TrySession(Session):
     def _verdict_text(self, token: str, verdict: Verdict) -> str:
         if not verdict.legal:
             return verdict.message(self.lang)
-        return points_text(find(self.game).move_text(token, self.lang), verdict.points, self.lang)
+        return find(self.game).made_text(token, verdict.points, self.lang, self.pos.scored_in_dollars())
 
     def undo(self) -> Frame:
         _, verdict = self.pos.play("undo")
@@ -345,7 +356,8 @@ class TrySession(Session):
         token, verdict = self.pos.play(token)
         self.last_attempt = (token, before, score, verdict.legal)
         name = preset_label(self.game, rules, self.lang)
-        message = f"{text('rejudged', self.lang, rules=name)} {self._verdict_text(token, verdict)}"
+        message = rejudged_text(name, verdict.legal, verdict.points, verdict.message(self.lang), self.lang,
+                                self.pos.scored_in_dollars())
         return self._say(message, verdict.legal)
 
     OPS = {
@@ -361,7 +373,7 @@ class TrySession(Session):
         out = [button("undo", lang, disabled=not frame.get("can_undo")), button("reset", lang)]
         if frame.get("attempts"):  # several disputed moves: one button each, named by its move
             for a in frame["attempts"]:
-                label = text("attempt-move", lang, move=a["move"])
+                label = find(self.game).attempt_text(a["token"], lang)
                 out.append(button("attempt", lang, data_move=a["token"], label=label))
         elif frame.get("attempt"):
             out.append(button("attempt", lang, data_move=frame["attempt"]))
@@ -402,7 +414,7 @@ def session(config: Any) -> Session:
 
 def _attempt(attempt: dict[str, Any], lang: str) -> str:
     """One of a ruling's several disputed moves: the move, its explanation, its verdicts."""
-    move = attempt["move"][:1].upper() + attempt["move"][1:]
+    move = attempt["move"]
     note = f'<p class="sol-attempt-note">{esc(attempt["note"])}</p>' if attempt.get("note") else ""
     verdicts = verdicts_table(attempt["verdicts"], lang, move=attempt["token"]) if attempt["verdicts"] else ""
     return (f'<div class="sol-attempt"{attrs(data_move=attempt["token"])}>'
