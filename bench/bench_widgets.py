@@ -10,8 +10,8 @@ slow profiles: bench_runtime.py.)
 - ``bytes besides the shared runtime``: everything the widget page transfers except the Pyodide
   files under ``pyodide/`` and the memory snapshot's under ``snapshots/`` (which every widget page
   of the site shares and a browser caches once):
-  the page, the theme, the widget script, stylesheet, worker and the engine's wheel; and the
-  widgets' own share of it.
+  the page, the theme, the widget script, stylesheet and worker (and the engine's wheel when the
+  snapshot cannot be used); and the widgets' own share of it.
 
     python bench/bench_widgets.py       # on its own
     python bench/run.py widgets         # with the other benchmarks (make bench)
@@ -114,8 +114,8 @@ def run():
     rows += [
         {"benchmark": "widget page bytes besides the shared runtime", "value": sizes["besides runtime"],
          "unit": "bytes", "note": f"of {sizes['total']:,} in all; the runtime is {sizes['runtime']:,}"},
-        {"benchmark": "of which the widgets' own (script, stylesheet, worker, wheel)", "value": sizes["widgets"],
-         "unit": "bytes"},
+        {"benchmark": "of which the widgets' own (script, stylesheet, worker)", "value": sizes["widgets"],
+         "unit": "bytes", "note": "and the engine's wheel, when the snapshot cannot be used"},
     ]
     return rows
 
