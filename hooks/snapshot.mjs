@@ -43,6 +43,10 @@ def _snapshot_warm_up(source, name):
 _snapshot_warm_up`);
   try {
     return JSON.parse(run(readFileSync(WARM_UP, "utf8"), name));
+  } catch (error) {
+    // A Python error's message is its traceback: its last line says what went wrong.
+    const lines = String((error && error.message) || error).trim().split("\n");
+    throw new Error(`hooks/snapshot_warmup.py ${name}(): ${lines[lines.length - 1]}`);
   } finally {
     run.destroy();
     pyodide.runPython("del _snapshot_warm_up");

@@ -14,14 +14,14 @@
 // - from the build's memory snapshot (hooks/snapshot.mjs): Pyodide's memory as it was after the
 //   engine was imported and warmed up, so neither the interpreter's start-up nor the engine's
 //   import runs here, and neither the standard library nor the wheel is downloaded;
-// - today's start, when the page names no snapshot or the snapshot cannot be used (missing, made
+// - the plain start, when the page names no snapshot or the snapshot cannot be used (missing, made
 //   for another engine or runtime, corrupt): loadPyodide, then the wheel with loadPackage(url).
 //   A snapshot that fails is reported with console.warn (not console.error: the page still works,
 //   only slower) and the worker starts the second way.
 //
-// Pyodide's snapshot options (_loadSnapshot, and makeMemorySnapshot at the build) are private and
-// may change with any release: the version is pinned in package.json, and the browser tests start
-// every widget page from a snapshot and prove the fallback.
+// Pyodide's snapshot options (_loadSnapshot here, makeMemorySnapshot at the build) are private, and
+// createPyodideModule experimental: they may change with any release. The version is pinned in
+// package.json, and the browser tests start widget pages from a snapshot and prove the fallback.
 //
 // The snapshot file (gzip, inflated here with DecompressionStream) holds:
 //   "SOLSNAP1", u32 header length H, header JSON (padded to H)          H is a multiple of 16
