@@ -59,6 +59,7 @@ SNAPSHOTS_DIR = "snapshots/"
 SNAPSHOT_FILES = ("engine.snapshot.gz", "python_stdlib.zip", "pyodide-lock.json")
 SNAPSHOT_STATS = "snapshot.json"  # the maker's report (sizes, seconds), kept in the cache only
 SNAPSHOT_SCRIPT = _ROOT / "hooks" / "snapshot.mjs"
+SNAPSHOT_TIMEOUT = 900  # seconds; about 20 on an idle machine
 # Everything that decides a snapshot's bytes besides the runtime and the wheel: its key hashes them.
 SNAPSHOT_RECIPE = (SNAPSHOT_SCRIPT, _ROOT / "hooks" / "snapshot_warmup.py", _ROOT / "docs" / ASSETS / "worker.mjs")
 WIDGET_MARK = "data-widget="
@@ -143,11 +144,15 @@ def make_snapshot(wheel: Path, cache: Path | None = None) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f"solitaire-pyodide-snapshot-{key}-", dir=cache))
     try:
-        finished = subprocess.run(
-            [node, str(SNAPSHOT_SCRIPT), "--pyodide", str(PYODIDE_PACKAGE), "--wheel", str(wheel),
-             "--key", key, "--out", str(staging)],
-            capture_output=True, text=True, cwd=_ROOT, timeout=900,
-        )
+        try:
+            finished = subprocess.run(
+                [node, str(SNAPSHOT_SCRIPT), "--pyodide", str(PYODIDE_PACKAGE), "--wheel", str(wheel),
+                 "--key", key, "--out", str(staging)],
+                capture_output=True, text=True, cwd=_ROOT, timeout=SNAPSHOT_TIMEOUT,
+            )
+        except subprocess.TimeoutExpired:
+            raise PluginError(f"making the widgets' memory snapshot (node hooks/snapshot.mjs) took more than "
+                              f"{SNAPSHOT_TIMEOUT} s") from None
         if finished.returncode != 0:
             detail = (finished.stderr or finished.stdout).strip().splitlines()[-1:] or ["no output"]
             raise PluginError(f"making the widgets' memory snapshot failed (node hooks/snapshot.mjs): {detail[0]}")
