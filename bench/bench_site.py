@@ -36,7 +36,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 3
-TRANSLATION_HOOKS = ("hooks/site_text.py", "hooks/page_text.py")
+TRANSLATION_HOOKS = ("hooks/events/site_text.py", "hooks/events/page_text.py")
 
 
 def _config(folder: Path, hooks: list[str] | None) -> Path:

@@ -21,7 +21,7 @@ ROUNDS = 3
 
 def best(make_position, nodes: int = 200_000):
     """The best of ROUNDS solves: (CPU seconds, the result)."""
-    from engine.solver import solve  # noqa: PLC0415
+    from engine.solver import solve
 
     times, result = [], None
     for _ in range(ROUNDS):
@@ -33,8 +33,8 @@ def best(make_position, nodes: int = 200_000):
 
 
 def run():
-    from engine import position  # noqa: PLC0415
-    from engine.records import Record  # noqa: PLC0415
+    from engine import position
+    from engine.records import Record
 
     won = Record.load(ROOT / "examples" / "scorpion" / "won.game")
 

@@ -36,9 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import GAMES, deal  # noqa: E402
-from engine.codes import DealCode  # noqa: E402
-from engine.solver import SEARCHES, solve  # noqa: E402
+from engine import GAMES, deal, find  # noqa: E402
+from engine.solver import solve  # noqa: E402
 
 OUT = ROOT / "examples" / "stats"
 
@@ -101,13 +100,15 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def code_for(preset: dict, number: int) -> str:
-    return str(DealCode("SC" if preset["game"] == "scorpion" else "KL", 1, preset["variant"], number))
+    game = find(preset["game"])
+    presets = {letters: name for name, letters in game.Rules.CODES.items()}
+    return game.code(number, presets[preset["variant"]])
 
 
 def run_preset(name: str, deals: int, nodes: int | None = None, out=sys.stdout) -> Path:
     preset = PRESETS[name]
-    if preset["game"] not in GAMES or preset["game"] not in SEARCHES:
-        raise SystemExit(f"winrates: the engine has no {preset['game']} solver yet")
+    if preset["game"] not in GAMES:
+        raise SystemExit(f"winrates: the engine has no game {preset['game']!r}")
     budget = nodes or preset["nodes"]
     path = OUT / f"{name}.csv"
     OUT.mkdir(parents=True, exist_ok=True)

@@ -26,16 +26,16 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import Any
 
-from .cards import SUIT_SYMBOLS, SUITS, card_symbol, card_token, is_red, parse_card
+from . import games
+from .cards import card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
 from .i18n import N_, translator
 
-# Texts the engine already has (the game modules own them and their catalogs): named here, not extracted.
+# Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
 _COLUMN = "column {n}"
 _EMPTY_COLUMN = "empty"
-_RESERVE_COUNT = ("reserve: {n} face-down card", "reserve: {n} face-down cards")
-_RESERVE_DEALT = "reserve: dealt"
 _FACE_DOWN = ("{n} face-down card", "{n} face-down cards")
 
 _TEXTS = {
@@ -98,7 +98,7 @@ _MOVE_TEXTS = {
 
 
 
-def text(key: str, lang: str = "en", **values) -> str:
+def text(key: str, lang: str = "en", **values: object) -> str:
     """A widget text in ``lang``, its ``{placeholders}`` filled (values are not escaped here)."""
     msg = translator(lang).pgettext("widget", _TEXTS[key])
     return msg.format(**values) if values else msg
@@ -120,18 +120,18 @@ def client_texts(lang: str = "en") -> dict[str, str]:
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
-def _esc(value) -> str:
+def esc(value: object) -> str:
     return str(value).translate(_ESCAPES)
 
 
-def _attrs(**attrs) -> str:
+def attrs(**values: Any) -> str:
     """``data_card="4H"`` → `` data-card="4H"``; None and False are left out, True is a bare attribute."""
     out = []
-    for name, value in attrs.items():
+    for name, value in values.items():
         if value is None or value is False:
             continue
         name = name.rstrip("_").replace("_", "-")
-        out.append(f" {name}" if value is True else f' {name}="{_esc(value)}"')
+        out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
     return "".join(out)
 
 
@@ -152,30 +152,30 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
     button (the try-it widget's picks). ``label`` replaces the card's name for screen readers;
     ``token_attr`` names the attribute that carries the card's token (``data-card`` on the table)."""
     if not face_up:
-        hidden = _esc(text("face-down", lang))
+        hidden = esc(text("face-down", lang))
         return f'<span class="sol-card sol-down" data-face="down"><span class="sol-sr">{hidden}</span></span>'
     token = card_token(c)
     symbol = card_symbol(c)
     rank, suit = symbol[:-1], symbol[-1]
     cls = "sol-card sol-up " + ("sol-red" if is_red(c) else "sol-black")
     face = (
-        f'<span class="sol-index" aria-hidden="true"><span class="sol-rank">{_esc(rank)}</span>'
-        f'<span class="sol-suit">{_esc(suit)}</span></span>'
-        f'<span class="sol-pip" aria-hidden="true">{_esc(suit)}</span>'
+        f'<span class="sol-index" aria-hidden="true"><span class="sol-rank">{esc(rank)}</span>'
+        f'<span class="sol-suit">{esc(suit)}</span></span>'
+        f'<span class="sol-pip" aria-hidden="true">{esc(suit)}</span>'
     )
     name = card_label(c, lang) if label is None else label
-    ident = f' {token_attr}="{_esc(token)}"'
+    ident = f' {token_attr}="{esc(token)}"'
     if button:
-        extra = _attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
+        extra = attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
         return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
-    return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{_esc(name)}</span></span>'
+    return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{esc(name)}</span></span>'
 
 
-def _pile(cards_html: list[str], cls: str = "sol-cards") -> str:
+def pile(cards_html: list[str], cls: str = "sol-cards") -> str:
     return f'<ol class="{cls}">' + "".join(f"<li>{h}</li>" for h in cards_html) + "</ol>"
 
 
-def _backs(n: int, lang: str) -> str:
+def backs(n: int, lang: str) -> str:
     """A stack of ``n`` card backs (the reserve, the stock): spans, as it may sit inside a button."""
     if not n:
         return ""
@@ -185,18 +185,19 @@ def _backs(n: int, lang: str) -> str:
 # -- boards ----------------------------------------------------------------------------------------
 
 
-def board(pos, lang: str = "en", *, interactive: bool = False) -> str:
-    """The board of ``pos`` as HTML. ``interactive=True``: face-up cards and column labels are
-    buttons, the reserve (Scorpion) or the stock (Klondike) is the ``deal`` button."""
-    game = getattr(pos, "GAME", None)
-    if game == "scorpion":
-        return _scorpion_board(pos, lang, interactive)
-    if game == "klondike":
-        return _klondike_board(pos, lang, interactive)
-    raise NotationError(f"no board for game {game!r}")
+def board(pos: Any, lang: str = "en", *, interactive: bool = False) -> str:
+    """The board of ``pos`` as HTML: the game's top row (``Game.board_top``: the reserve, the stock,
+    the foundations …), then the columns. ``interactive=True``: face-up cards and column labels are
+    buttons, and the reserve or the stock is the ``deal`` button."""
+    game = games.of(pos)
+    return (
+        f'<div class="sol-board sol-{esc(game.name)}" data-role="board" data-search-exclude>'
+        f'<div class="sol-top">{game.board_top(pos, lang, interactive)}</div>'
+        f"{_columns(pos, lang, interactive)}</div>"
+    )
 
 
-def _columns(pos, lang: str, interactive: bool) -> str:
+def _columns(pos: Any, lang: str, interactive: bool) -> str:
     t = translator(lang)
     first_focus = True
     items = []
@@ -211,113 +212,17 @@ def _columns(pos, lang: str, interactive: bool) -> str:
                 first_focus = False
             cards.append(card(c, lang, face_up=up, button=interactive and up, tabindex=tab))
         if interactive:
-            attrs = _attrs(class_="sol-column-label", data_target=n, aria_label=label, tabindex=-1)
-            head = f'<button type="button"{attrs}>{n}</button>'
+            button = attrs(class_="sol-column-label", data_target=n, aria_label=label, tabindex=-1)
+            head = f'<button type="button"{button}>{n}</button>'
         else:
             head = f'<span class="sol-column-label" aria-hidden="true">{n}</span>'
-        empty = "" if col else f'<span class="sol-sr">{_esc(t.pgettext("column", _EMPTY_COLUMN))}</span>'
+        empty = "" if col else f'<span class="sol-sr">{esc(t.pgettext("column", _EMPTY_COLUMN))}</span>'
         items.append(
-            f'<li{_attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{_pile(cards)}</li>'
+            f'<li{attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{pile(cards)}</li>'
         )
     return (
         f'<ol class="sol-columns" style="--sol-columns:{len(pos.cols)}"'
-        f'{_attrs(aria_label=text("table", lang))}>{"".join(items)}</ol>'
-    )
-
-
-def _scorpion_board(pos, lang: str, interactive: bool) -> str:
-    t = translator(lang)
-    grid = pos.rules.grid
-    top = []
-    if grid.aside:
-        aside = [card(c, lang, button=interactive) for c in pos.reserve]
-        top.append(
-            f'<div class="sol-place-group sol-aside" data-place="aside">'
-            f'<span class="sol-label">{_esc(text("aside", lang))}</span>{_pile(aside, "sol-pile sol-spread")}</div>'
-        )
-    else:
-        n = len(pos.reserve)
-        backs = _backs(n, lang)
-        label = text("reserve", lang)
-        if n:
-            count = t.npgettext("reserve", *_RESERVE_COUNT, n)
-        else:
-            count = t.pgettext("reserve", _RESERVE_DEALT)
-        count = count.format(n=n)
-        body = f'{backs}<span class="sol-count">{_esc(n)}</span>'
-        if interactive:
-            attrs = _attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
-            body = f'<button type="button"{attrs}>{body}</button>'
-        else:
-            body += f'<span class="sol-sr">{_esc(count)}</span>'
-        top.append(
-            f'<div class="sol-place-group sol-reserve" data-place="reserve">'
-            f'<span class="sol-label" aria-hidden="true">{_esc(label)}</span>{body}</div>'
-        )
-    if pos.rules.complete == "remove":
-        places = []
-        for i in range(4):
-            if i < len(pos.removed):
-                s = pos.removed[i]
-                inner = card(12 + 13 * s, lang, label=text("removed-suit", lang, suit=t.suit(s, "name")),
-                             token_attr="data-removed")
-                places.append(inner)
-            else:
-                places.append(
-                    f'<span class="sol-slot"><span class="sol-sr">{_esc(text("place-empty", lang))}</span></span>'
-                )
-        top.append(
-            f'<div class="sol-place-group sol-places" data-place="removed">'
-            f'<span class="sol-label" aria-hidden="true">{_esc(text("places", lang))}</span>'
-            f'{_pile(places, "sol-pile sol-spread")}</div>'
-        )
-    return (
-        f'<div class="sol-board sol-scorpion" data-role="board" data-search-exclude>'
-        f'<div class="sol-top">{"".join(top)}</div>'
-        f"{_columns(pos, lang, interactive)}</div>"
-    )
-
-
-def _klondike_board(pos, lang: str, interactive: bool) -> str:
-    """Klondike: stock, waste (its last cards fanned, the top one playable) and the four foundations
-    in the app's fixed order ♠ ♥ ♦ ♣, then the 7 columns."""
-    t = translator(lang)
-    stock_n = len(pos.stock)
-    backs = _backs(min(stock_n, 3), lang)
-    stock_label = text("stock", lang)
-    stock_body = f'{backs}<span class="sol-count">{_esc(stock_n)}</span>'
-    if interactive:
-        move = "draw" if stock_n else "recycle"
-        attrs = _attrs(class_="sol-deal", data_action="deal", data_move=move,
-                       aria_label=f"{stock_label}: {render_count(stock_n, lang)}")
-        stock_body = f'<button type="button"{attrs}>{stock_body}</button>'
-    shown = pos.waste[-pos.rules.draw_count:] if pos.waste else []
-    waste = [card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
-    found = []
-    for s, n in enumerate(pos.found):
-        suit_attr = f' data-foundation="{SUITS[s]}"'
-        if n:
-            found.append((suit_attr, card(s * 13 + n - 1, lang, button=interactive)))
-            continue
-        label = f'{_esc(text("foundation-empty", lang))}: {_esc(t.suit(s, "name"))}'
-        glyph = f'<span class="sol-slot-suit" aria-hidden="true">{SUIT_SYMBOLS[s]}</span>'
-        if interactive:
-            found.append((suit_attr, f'<button type="button" class="sol-slot" data-target="F" aria-label="{label}">'
-                                     f"{glyph}</button>"))
-        else:
-            found.append((suit_attr, f'<span class="sol-slot">{glyph}<span class="sol-sr">{label}</span></span>'))
-    found_html = '<ol class="sol-pile sol-spread">' + "".join(f"<li{a}>{h}</li>" for a, h in found) + "</ol>"
-    top = (
-        f'<div class="sol-place-group sol-stock" data-place="stock"><span class="sol-label" aria-hidden="true">'
-        f"{_esc(stock_label)}</span>{stock_body}</div>"
-        f'<div class="sol-place-group sol-waste" data-place="waste"><span class="sol-label">{_esc(text("waste", lang))}'
-        f'</span>{_pile(waste, "sol-pile sol-fan") if waste else ""}</div>'
-        f'<div class="sol-place-group sol-foundations" data-place="foundations"><span class="sol-label">'
-        f'{_esc(text("foundations", lang))}</span>{found_html}</div>'
-    )
-    return (
-        f'<div class="sol-board sol-klondike" data-role="board" data-search-exclude><div class="sol-top">{top}</div>'
-        f"{_columns(pos, lang, interactive)}</div>"
+        f'{attrs(aria_label=text("table", lang))}>{"".join(items)}</ol>'
     )
 
 
@@ -334,7 +239,7 @@ def move_text(token: str, lang: str = "en") -> str:
     kiosztása". Card symbols are language-neutral; the words come from the catalogs."""
     t = translator(lang)
 
-    def say(key: str, **values) -> str:
+    def say(key: str, **values: object) -> str:
         return t.pgettext("move", _MOVE_TEXTS[key]).format(**values)
 
     token = token.strip()
@@ -374,20 +279,34 @@ def _icon(name: str) -> str:
     )
 
 
-def _button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, label: str | None = None,
-            **extra) -> str:
+def button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, label: str | None = None,
+           **extra: Any) -> str:
+    """A toolbar button ``[data-action=…]``; ``icon``: an icon with the label for screen readers."""
     label = text(action, lang) if label is None else label
     if not icon:
-        return f'<button type="button"{_attrs(data_action=action, disabled=disabled, **extra)}>{_esc(label)}</button>'
+        return f'<button type="button"{attrs(data_action=action, disabled=disabled, **extra)}>{esc(label)}</button>'
     icons = _icon(action) + (_icon("pause") if action == "play" else "")
     return (
-        f'<button type="button"{_attrs(data_action=action, aria_label=label, title=label, disabled=disabled, **extra)}>'
+        f'<button type="button"{attrs(data_action=action, aria_label=label, title=label, disabled=disabled, **extra)}>'
         f"{icons}</button>"
     )
 
 
-def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
-    """A whole widget around its first ``frame`` (``engine.web.Session.frame(full=True)``).
+def replay_controls(at: int, total: int, lang: str) -> list[str]:
+    """A replay's buttons at move ``at`` of ``total``: first, previous, play, next, last."""
+    out = []
+    for action in _REPLAY_BUTTONS:
+        off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
+        extra = {"aria_pressed": "false"} if action == "play" else {}
+        out.append(button(action, lang, True, disabled=off, **extra))
+    return out
+
+
+def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_id: str, controls: list[str],
+           panels: list[str], hint: str, label: str, focusable: bool) -> str:
+    """A whole widget around its first ``frame``; ``engine.web.Session.widget`` gives its kind's
+    ``controls`` (the toolbar's buttons), ``panels`` (between the message and the description),
+    ``hint``, ``label`` (its name for screen readers) and whether it takes the focus itself.
 
     ``config`` is what the page script hands back to the engine to open the same session in the
     browser (``data-config``); the texts the script needs before the engine runs are in ``data-texts``.
@@ -395,82 +314,30 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     kind = frame["kind"]
     cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     texts = json.dumps(client_texts(lang), ensure_ascii=False, separators=(",", ":"))
-    parts = []
-    # Controls: one toolbar, the score at its end.
-    controls = []
-    if kind == "replay":
-        at, total = frame["index"], frame["total"]
-        for action in _REPLAY_BUTTONS:
-            off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
-            extra = {"aria_pressed": "false"} if action == "play" else {}
-            controls.append(_button(action, lang, True, disabled=off, **extra))
-    else:
-        controls.append(_button("undo", lang, disabled=not frame.get("can_undo")))
-        controls.append(_button("reset", lang))
-        if frame.get("attempts"):  # several disputed moves: one button each, named by its move
-            for a in frame["attempts"]:
-                controls.append(_button("attempt", lang, data_move=a["token"],
-                                        label=text("attempt-move", lang, move=a["move"])))
-        elif frame.get("attempt"):
-            controls.append(_button("attempt", lang, data_move=frame["attempt"]))
-        presets = frame.get("presets") or []
-        if len(presets) > 1:
-            options = "".join(
-                f'<option{_attrs(value=p["id"], selected=p["id"] == frame["rules"])}>{_esc(p["name"])}</option>'
-                for p in presets
-            )
-            controls.append(
-                f'<label class="sol-rules">{_esc(text("rules", lang))} '
-                f'<select data-role="rules">{options}</select></label>'
-            )
     score = (
-        f'<span class="sol-score"><span class="sol-score-label">{_esc(text("score", lang))}</span> '
-        f'<output data-role="score">{_esc(frame["score"])}</output></span>'
+        f'<span class="sol-score"><span class="sol-score-label">{esc(text("score", lang))}</span> '
+        f'<output data-role="score">{esc(frame["score"])}</output></span>'
     )
     progress = (
         '<span class="sol-progress" data-role="progress" hidden><progress max="3" value="0"></progress>'
         '<span data-role="status"></span></span>'
     )
-    parts.append(
-        f'<div class="sol-toolbar" role="toolbar"{_attrs(aria_label=text("controls", lang))} data-search-exclude>'
-        f'{"".join(controls)}{score}{progress}</div>'
-    )
-    hint = text("replay-hint" if kind == "replay" else "try-hint", lang)
-    parts.append(f'<p class="sol-hint" data-search-exclude>{_esc(hint)}</p>')
-    parts.append(frame["board"])
     legal = frame.get("legal")
-    parts.append(
+    parts = [
+        f'<div class="sol-toolbar" role="toolbar"{attrs(aria_label=text("controls", lang))} data-search-exclude>'
+        f'{"".join(controls)}{score}{progress}</div>',
+        f'<p class="sol-hint" data-search-exclude>{esc(hint)}</p>',
+        frame["board"],
         f'<p class="sol-message" data-role="message" role="status"'
-        f'{_attrs(data_legal=None if legal is None else str(legal).lower())}>{_esc(frame.get("message", ""))}</p>'
-    )
-    if kind == "replay":
-        parts.append(f'<p class="sol-annotation" data-role="annotation">{_esc(frame.get("annotation", ""))}</p>')
-        parts.append(moves_list(frame["moves"], frame["index"], widget_id, lang))
-    if frame.get("attempts"):  # several disputed moves: each with its explanation and verdicts
-        parts.extend(_attempt(a, lang) for a in frame["attempts"])
-    else:
-        if frame.get("note"):
-            parts.append(f'<p class="sol-attempt-note">{_esc(frame["note"])}</p>')
-        if frame.get("verdicts"):
-            parts.append(verdicts_table(frame["verdicts"], lang))
-    parts.append(
-        f'<p class="sol-description" data-role="description" aria-live="polite">{_esc(frame["description"])}</p>'
-    )
-    root = _attrs(
+        f'{attrs(data_legal=None if legal is None else str(legal).lower())}>{esc(frame.get("message", ""))}</p>',
+        *panels,
+        f'<p class="sol-description" data-role="description" aria-live="polite">{esc(frame["description"])}</p>',
+    ]
+    root = attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
-        data_config=cfg, data_texts=texts, tabindex=0 if kind == "replay" else None, role="group",
-        aria_label=frame.get("title") or text("replay-title" if kind == "replay" else "try-title", lang),
+        data_config=cfg, data_texts=texts, tabindex=0 if focusable else None, role="group", aria_label=label,
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
-
-
-def _attempt(attempt: dict, lang: str) -> str:
-    """One of a ruling's several disputed moves: the move, its explanation, its verdicts."""
-    move = attempt["move"][:1].upper() + attempt["move"][1:]
-    note = f'<p class="sol-attempt-note">{_esc(attempt["note"])}</p>' if attempt.get("note") else ""
-    verdicts = verdicts_table(attempt["verdicts"], lang, move=attempt["token"]) if attempt["verdicts"] else ""
-    return (f'<div class="sol-attempt"{_attrs(data_move=attempt["token"])}>'
-            f'<p class="sol-attempt-move">{_esc(move)}</p>{note}{verdicts}</div>')
 
 
 def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
@@ -478,28 +345,28 @@ def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
     (``#<widget id>-<k>``: a deep link, kept by the page's address)."""
     items = []
     for k, label in enumerate([text("start", lang), *moves]):
-        link = _attrs(href=f"#{widget_id}-{k}", id=f"{widget_id}-{k}", data_index=k,
+        link = attrs(href=f"#{widget_id}-{k}", id=f"{widget_id}-{k}", data_index=k,
                       aria_current="step" if k == index else None)
-        items.append(f"<li><a{link}>{_esc(label)}</a></li>")
-    label = _attrs(aria_label=text("moves", lang))
+        items.append(f"<li><a{link}>{esc(label)}</a></li>")
+    label = attrs(aria_label=text("moves", lang))
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
 
-def verdicts_table(verdicts: list[dict], lang: str, move: str | None = None) -> str:
+def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list)."""
     rows = []
     for v in verdicts:
         outcome = text("allowed", lang) if v["legal"] else text("refused", lang, message=v["message"])
         rows.append(
-            f'<li{_attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
-            f'<span class="sol-verdict-rules">{_esc(v["name"])}</span>: {_esc(outcome)}</li>'
+            f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
+            f'<span class="sol-verdict-rules">{esc(v["name"])}</span>: {esc(outcome)}</li>'
         )
     return (
-        f'<ul class="sol-verdicts" data-role="verdicts"{_attrs(data_move=move, aria_label=text("verdicts", lang))}>'
+        f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'
         f'{"".join(rows)}</ul>'
     )
 
 
-__all__ = ["board", "card", "card_label", "client_texts", "move_text", "moves_list", "points_text", "text",
-           "verdicts_table", "widget"]
+__all__ = ["attrs", "backs", "board", "button", "card", "card_label", "client_texts", "esc", "move_text",
+           "moves_list", "pile", "points_text", "render_count", "replay_controls", "text", "verdicts_table", "widget"]

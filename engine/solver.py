@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
+from . import games
 from .cards import KING, rank_of
 from .core import Position
 from .errors import EngineError
@@ -171,7 +172,7 @@ class KlondikeSearch(Search):
 
     def __init__(self, pos):
         super().__init__(pos)
-        from . import klondike  # noqa: PLC0415
+        from . import klondike
 
         self.k = klondike
         self._draw = pos.rules.draw_count
@@ -241,7 +242,7 @@ class KlondikeSearch(Search):
     def moves(self) -> list:
         p, k = self.pos, self.k
         cols, down, found = p.cols, p.down, p.found
-        FOUNDATION = k.FOUNDATION  # noqa: N806
+        FOUNDATION = k.FOUNDATION
         # 1. a safe card to its foundation: the only step
         tops = [col[-1] for col in cols if col] + p.waste[-1:]
         for c in tops:
@@ -330,9 +331,6 @@ def _first(pair):
     return pair[0]
 
 
-SEARCHES: dict[str, Callable[[Position], Search]] = {"scorpion": ScorpionSearch, "klondike": KlondikeSearch}
-
-
 FIRST_PASS = 0.5
 """The share of the budget the pruned first pass may use."""
 
@@ -343,11 +341,10 @@ def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = N
     Two passes share the budget: a pruned pass (half of it), then, unless that found a win or
     pruned nothing, a complete pass with what is left.
     """
-    if pos.GAME not in SEARCHES:
-        raise EngineError(f"no solver for {pos.GAME}")
+    game = games.of(pos)  # the game's search (Game.search), as the registry knows it
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    search = SEARCHES[pos.GAME](pos)
+    search = game.search(pos)
     search.pruning = True
     first_deadline = None if seconds is None else started + seconds * FIRST_PASS
     first_nodes = None if max_nodes is None else max(1, int(max_nodes * FIRST_PASS))
@@ -355,7 +352,7 @@ def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = N
     # A pruned search that found nothing proves nothing, and one that ran out of its share of the
     # budget has the rest: both search again, without pruning.
     if (solved is False and search.pruned) or (solved is None and (max_nodes is None or first_nodes < max_nodes)):
-        search = SEARCHES[pos.GAME](pos)
+        search = game.search(pos)
         more = None if max_nodes is None else max_nodes - nodes
         solved, line, extra = _depth_first(search, deadline, more)
         nodes += extra
@@ -415,7 +412,7 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None):
 
 
 def _solve_arguments(parser) -> None:
-    from . import GAMES  # noqa: PLC0415
+    from . import GAMES
 
     parser.description = "Search for a winning line (face-down cards known) within a budget."
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
@@ -429,9 +426,9 @@ def _solve_arguments(parser) -> None:
 
 
 def _solve(args) -> int:
-    import json  # noqa: PLC0415
+    import json
 
-    from . import position  # noqa: PLC0415
+    from . import position
 
     if not args.seconds > 0 or args.seconds > 1e6:
         raise EngineError(f"--seconds {args.seconds}: give a positive number of seconds")
@@ -454,5 +451,5 @@ def _solve(args) -> int:
 SOLVE_COMMAND = (_solve_arguments, _solve)
 """``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
 
-__all__ = ["SEARCHES", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
+__all__ = ["SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
            "solve"]

@@ -36,13 +36,11 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parent.parent
-if str(_ROOT) not in sys.path:  # MkDocs loads hook files by path; their package lives next to them
-    sys.path.insert(0, str(_ROOT))
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import get_plugin_logger
+from mkdocs.utils import get_relative_url
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import get_plugin_logger  # noqa: E402
-from mkdocs.utils import get_relative_url  # noqa: E402
+_ROOT = Path(__file__).resolve().parent.parent
 
 log = get_plugin_logger("widgets")
 
@@ -78,7 +76,7 @@ def _outermost(config) -> bool:
 
 def _sources_hash() -> str:
     digest = hashlib.sha256()
-    files = [_ROOT / "pyproject.toml", *sorted((_ROOT / "engine").rglob("*.py"))]
+    files = [_ROOT / "pyproject.toml", _ROOT / "hooks" / "wheel_catalogs.py", *sorted((_ROOT / "engine").rglob("*.py"))]
     files += sorted(p for p in (_ROOT / "locales").glob("*/LC_MESSAGES/*.po") if not p.name.startswith("docs-"))
     for path in files:
         if "__pycache__" in path.parts:

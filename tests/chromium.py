@@ -216,7 +216,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", self.server.cache)
         super().end_headers()
 
-    def log_message(self, format, *args):  # noqa: A002 - the stdlib's signature
+    def log_message(self, format, *args):
         pass  # the request log is ServedRequest records, not stderr noise
 
 

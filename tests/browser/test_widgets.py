@@ -158,7 +158,7 @@ def test_the_rules_selector_judges_the_same_move_again(page, server):
     assert wait_for_message(page, TRY, "false") == SAME_SUIT["hu"]
     page.select_option(f"{TRY} [data-role=rules]", "easy")
     message = wait_for_message(page, TRY, "true")
-    assert message.startswith("Könnyített szabállyal újra elbírálva:")
+    assert message.startswith("Újra elbírálva (Könnyített):")
     # 4♣ went onto 5♥ under Easy, with the three cards on it
     cards = page.eval_on_selector_all(f'{TRY} [data-column="7"] [data-card]', "els => els.map(e => e.dataset.card)")
     assert cards[-4:] == ["4C", "9C", "8D", "5C"]

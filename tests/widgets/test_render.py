@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from seeds import LANGUAGES, SEED_DEAL
@@ -15,6 +16,9 @@ from seeds import LANGUAGES, SEED_DEAL
 import engine
 from engine import render, web
 from engine.cards import parse_card
+from hooks import po
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Tags(HTMLParser):
@@ -125,7 +129,9 @@ def test_moves_are_written_in_the_readers_language(token, lang, text):
 
 @pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
 def test_every_widget_text_is_translated(lang):
-    catalog = engine.i18n.translator(lang)._messages  # translated, non-fuzzy entries only
+    messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
+    catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0])  # translated, non-fuzzy entries only
+               for m in messages if m.id and m.string and not m.fuzzy}
     wanted = [("widget", m) for m in render._TEXTS.values()] + [("move", m) for m in render._MOVE_TEXTS.values()]
     wanted.append(("widget", "{move}: {n} point"))
     assert [key for key in wanted if key not in catalog] == []
@@ -141,12 +147,12 @@ def test_points_take_the_languages_plural(lang, n, text):
 
 def frame(kind: str, lang: str = "en", **extra) -> tuple[dict, dict]:
     config = {"kind": kind, "game": "scorpion", "start": SEED_DEAL, "lang": lang, **extra}
-    return web.Session(config).frame(full=True), config
+    return web.session(config).frame(full=True), config
 
 
 def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
     first, config = frame("replay", "hu", moves=["4H>7"])
-    tags = Tags(render.widget(first, lang="hu", config=config, widget_id="first-move"))
+    tags = Tags(web.session(config).widget("first-move", config, first))
     root = tags.tags[0][1]
     assert root["data-widget"] == "replay" and root["data-state"] == "loading" and root["lang"] == "hu"
     assert {a["data-action"] for a in tags.having("data-action")} == {"first", "prev", "next", "last", "play"}
@@ -162,7 +168,7 @@ def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
 
 def test_the_try_widget_has_undo_reset_and_a_rules_selector():
     first, config = frame("try", "ca", presets=["classic", "easy"])
-    tags = Tags(render.widget(first, lang="ca", config=config, widget_id="seed-deal"))
+    tags = Tags(web.session(config).widget("seed-deal", config, first))
     assert {a["data-action"] for a in tags.having("data-action")} == {"undo", "reset", "deal"}
     options = [(a["value"], "selected" in a) for t, a in tags.tags if t == "option"]
     assert options == [("classic", True), ("easy", False)]
@@ -171,7 +177,7 @@ def test_the_try_widget_has_undo_reset_and_a_rules_selector():
 
 def test_the_config_the_page_hands_back_is_escaped_json():
     first, config = frame("try", "en", title='<script>alert("x")</script> & co')
-    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    markup = web.session(config).widget("w", config, first)
     assert "<script>" not in markup
     root = Tags(markup).tags[0][1]
     import json
@@ -182,7 +188,7 @@ def test_nothing_in_a_message_becomes_markup():
     first, config = frame("replay", "en", moves=["4H>7"])
     first["message"] = '<img src=x onerror="alert(1)">'
     first["annotation"] = "<b>bold</b>"
-    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    markup = web.session(config).widget("w", config, first)
     assert "<img" not in markup and "<b>" not in markup
     assert re.search(r"&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;", markup)
 
@@ -197,6 +203,22 @@ def test_the_widget_bridge_does_not_import_the_html_package():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert done.stdout.strip() == "False"
+
+
+def test_a_scorpion_widget_never_imports_klondikes_module():
+    # The registry knows each game's module without importing it: a Scorpion page's worker opens,
+    # plays and draws its widget without ever compiling engine/klondike.py (nor the solver).
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from engine import web; "
+            "start = str(web.make_position('scorpion', code='SC1-CLA-AAAAAAB'));"
+            "web.handle(json.dumps({'op': 'open', 'id': 'w', 'config': {'kind': 'try', 'game': 'scorpion', "
+            "'start': start}})); web.handle(json.dumps({'op': 'move', 'id': 'w', 'token': 'deal'}));"
+            "print(sorted(m for m in ('engine.klondike', 'engine.solver') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert done.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-CLA-AAAAAAB"), ("klondike", "KL1-D1N-AAAAAAG")])
