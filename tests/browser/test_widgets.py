@@ -2,9 +2,10 @@
 
 The site is built once (tests/widget_site.py), served from 127.0.0.1, and every test opens a page
 in a fresh context: Pyodide starts cold in a module worker, from the build's memory snapshot (the
-engine already imported), and the widgets turn ``data-state="ready"``. Descriptions are compared with the engine's own, computed
-here in CPython: the same code, so the same text, in every language. The ``page`` fixture checks
-after each test that no request left 127.0.0.1 and that the console stayed clean.
+engine already imported), and the widgets turn ``data-state="ready"``. Descriptions are compared
+with the engine's own, computed here in CPython: the same code, so the same text, in every
+language. The ``page`` fixture checks after each test that no request left 127.0.0.1 and that the
+console stayed clean.
 """
 
 from __future__ import annotations
