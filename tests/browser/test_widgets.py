@@ -1,10 +1,11 @@
 """The replay and try-it widgets in a real browser (Debian's chromium through Playwright).
 
 The site is built once (tests/widget_site.py), served from 127.0.0.1, and every test opens a page
-in a fresh context: Pyodide starts cold in a module worker, installs the engine's wheel, and the
-widgets turn ``data-state="ready"``. Descriptions are compared with the engine's own, computed
-here in CPython: the same code, so the same text, in every language. The ``page`` fixture checks
-after each test that no request left 127.0.0.1 and that the console stayed clean.
+in a fresh context: Pyodide starts cold in a module worker, from the build's memory snapshot (the
+engine already imported), and the widgets turn ``data-state="ready"``. Descriptions are compared
+with the engine's own, computed here in CPython: the same code, so the same text, in every
+language. The ``page`` fixture checks after each test that no request left 127.0.0.1 and that the
+console stayed clean.
 """
 
 from __future__ import annotations
@@ -356,6 +357,7 @@ def test_a_runtime_that_fails_to_load_is_a_clear_localized_error(tmp_path, page,
     shutil.copytree(built(), broken)
     for wheel in (broken / "wheels").rglob("*.whl"):
         wheel.unlink()
+    shutil.rmtree(broken / "snapshots")  # no memory snapshot either: the wheel is the only way left
     server = static_server(broken)
     page.goto(page_url(server.url, "ca"))
     page.wait_for_selector(f'{REPLAY}[data-state="error"]', state="attached", timeout=READY_MS)
