@@ -15,11 +15,21 @@ both: a stale catalog never wins over an edited one in silence.
 >>> t = translator("hu")
 >>> t.card(parse_card("4H"))
 'kőr 4'
+
+A text made of several catalog entries (a description: "reserve: …; … . column 1: …") starts each
+sentence with a capital by rule, in one place, ``sentence_case``; numbers are written as the
+language writes them (``number``: CLDR's grouping, a true minus in hu, ca and ru).
+
+>>> sentence_case("tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.", "hu")
+'Tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.'
+>>> sentence_case("резерв: сдан. столбец 1: пусто.", "ru"), number(-1005, "hu"), number(-1005, "en")
+('Резерв: сдан. Столбец 1: пусто.', '−1\xa0005', '-1,005')
 """
 
 from __future__ import annotations
 
 import gettext
+import re
 from functools import cache
 from pathlib import Path
 
@@ -143,6 +153,40 @@ CASES = ("acc", "gen", "dat", "ins", "pre")
 """Grammatical cases a rank name can be asked for (``rank|acc`` …); languages without cases
 translate them as the nominative."""
 SUIT_FORMS = ("card", "name")
+
+
+# -- sentences and numbers ---------------------------------------------------------------------------
+
+# A sentence starts at the start of the text or after a full stop (!, ?) and a space; opening quotes
+# and brackets, and invisible format characters, may come before its first letter.
+_OPENING = "([\"'(\\[«„“‘\u2060-\u2064\ufeff]*)"
+_SENTENCE_START = re.compile(r"(?:^\s*|[.!?]\s+)" + _OPENING + r"([^\W\d_])")
+_SENTENCE_START_HU = re.compile(r"(?:^\s*|(?<!\d)\.\s+|[!?]\s+)" + _OPENING + r"([^\W\d_])")
+
+
+def sentence_case(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``text`` with the first letter of each sentence in upper case: at the start, and after a full
+    stop (``!``, ``?``) followed by a space. Opening quotes and brackets before the first letter are
+    passed over («столбец» → «Столбец»); a sentence that starts with a digit or a symbol (``10♠``,
+    ``1. oszlop``) is left as it is. Hungarian writes ordinals with a full stop (``az 1. oszlop``),
+    so there a full stop right after a digit ends no sentence."""
+    pattern = _SENTENCE_START_HU if lang == "hu" else _SENTENCE_START
+    return pattern.sub(lambda m: m.group(0)[:-1] + m.group(2).upper(), text)
+
+
+MINUS = "\u2212"
+"""The true minus sign: hu, ca and ru write negative numbers with it (English keeps the hyphen)."""
+GROUP_SEPARATORS = {"en": ",", "hu": "\u00a0", "ca": ".", "ru": "\u00a0"}
+"""CLDR's thousands separator of each language, as Babel formats numbers on the pages (a test holds
+them to Babel's)."""
+
+
+def number(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``n`` as ``lang`` writes it: ``1,005`` / ``1 005`` / ``1.005``; ``−5`` with a true minus in hu, ca, ru."""
+    digits = f"{abs(n):,}".replace(",", GROUP_SEPARATORS.get(lang, ","))
+    if n >= 0:
+        return digits
+    return ("-" if lang == "en" else MINUS) + digits
 
 
 @cache

@@ -12,7 +12,7 @@ not jump when the script takes over.
 >>> 'data-column="7"' in html and 'class="sol-card sol-down"' in html
 True
 >>> move_text("4H>7", "hu"), move_text("deal", "en")
-('4♥ → 7. oszlop', 'deal the reserve')
+('4♥ → 7. oszlop', 'Deal the reserve')
 
 The markup is the widgets' DOM contract (DESIGN.md §5): columns ``[data-column="7"]`` (1-based),
 face-up cards ``[data-card="4H"]`` (face-down cards carry no card, only ``data-face="down"``),
@@ -31,12 +31,11 @@ from typing import Any
 from . import games
 from .cards import card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
-from .i18n import N_, translator
+from .i18n import MINUS, N_, NP_, number, translator
 
 # Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
 _COLUMN = "column {n}"
 _EMPTY_COLUMN = "empty"
-_FACE_DOWN = ("{n} face-down card", "{n} face-down cards")
 
 _TEXTS = {
     # The board
@@ -50,7 +49,6 @@ _TEXTS = {
     "stock": N_("widget", "Stock"),
     "waste": N_("widget", "Waste"),
     "foundations": N_("widget", "Foundations"),
-    "foundation-empty": N_("widget", "empty foundation"),
     # The chrome
     "first": N_("widget", "First position"),
     "prev": N_("widget", "Previous move"),
@@ -78,33 +76,88 @@ _TEXTS = {
     "failed": N_("widget", "The rules engine could not start, so this board cannot be played ({error})."),
     "undone": N_("widget", "Move taken back."),
     "reset-done": N_("widget", "Back at the starting position."),
-    "rejudged": N_("widget", "Judged again under {rules}:"),
     "attempt": N_("widget", "Try the disputed move"),
-    "attempt-move": N_("widget", "Try {move}"),
-    "allowed": N_("widget", "allowed"),
-    "refused": N_("widget", "refused: {message}"),
-    "refused-move": N_("widget", "{move}: refused. {reason}"),
-    "verdicts": N_("widget", "The verdict under each rule set"),
     # What the reader shows or hides
     "show-description": N_("widget", "Show the description"),
     "hide-description": N_("widget", "Hide the description"),
     "show-board": N_("widget", "Show the board"),
     "hide-board": N_("widget", "Hide the board"),
+    "verdicts": N_("widget", "The verdict under each rule set"),
+    "foundation-empty-suit": N_("widget", "Empty foundation: {suit}"),
     # Deep links
     "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
 }
+STOCK_COUNT = (NP_("widget", "Stock: {n} face-down card", "Stock: {n} face-down cards"),
+               "Stock: {n} face-down cards")
+"""The stock's name for screen readers on a board one plays on (its count is part of the sentence)."""
 
-_MOVE_TEXTS = {
+# Every text that speaks of a move is one catalog entry per kind of move (the grammar differs: "Try
+# tapping 2♥", "Try dealing the reserve"), so each language orders and inflects it whole. ``move_parts``
+# says which kind a token is and the values its texts name: ``card`` (the card's symbol, ``4♥``) and
+# ``n`` (a column's number).
+MOVE_KINDS = ("to-column", "to-foundation", "deal", "draw", "recycle", "tap", "dtap", "undo")
+
+_MOVE_TEXTS = {  # the move list, and the heading of a disputed move
     "to-column": N_("move", "{card} → column {n}"),
     "to-foundation": N_("move", "{card} → foundation"),
-    "deal": N_("move", "deal the reserve"),
-    "draw": N_("move", "draw from the stock"),
-    "recycle": N_("move", "turn the waste over"),
-    "tap": N_("move", "tap {card}"),
-    "dtap": N_("move", "double-tap {card}"),
-    "undo": N_("move", "undo"),
+    "deal": N_("move", "Deal the reserve"),
+    "draw": N_("move", "Draw from the stock"),
+    "recycle": N_("move", "Turn the waste over"),
+    "tap": N_("move", "Tap {card}"),
+    "dtap": N_("move", "Double-tap {card}"),
+    "undo": N_("move", "Undo"),
 }
 
+_ATTEMPT_TEXTS = {  # the button that plays one of a ruling's disputed moves
+    "to-column": N_("attempt", "Try {card} → column {n}"),
+    "to-foundation": N_("attempt", "Try {card} → foundation"),
+    "deal": N_("attempt", "Try dealing the reserve"),
+    "draw": N_("attempt", "Try drawing from the stock"),
+    "recycle": N_("attempt", "Try turning the waste over"),
+    "tap": N_("attempt", "Try tapping {card}"),
+    "dtap": N_("attempt", "Try double-tapping {card}"),
+    "undo": N_("attempt", "Try undoing the last move"),
+}
+
+_MADE_TEXTS = {  # the message after a legal move: the move and what it earned ({points}: ``amount_text``)
+    "to-column": N_("made", "{card} → column {n}: {points}"),
+    "to-foundation": N_("made", "{card} → foundation: {points}"),
+    "deal": N_("made", "Reserve dealt: {points}"),
+    "draw": N_("made", "Draw from the stock: {points}"),
+    "recycle": N_("made", "Waste turned over: {points}"),
+    "tap": N_("made", "Tap on {card}: {points}"),
+    "dtap": N_("made", "Double tap on {card}: {points}"),
+    "undo": N_("made", "Move undone: {points}"),
+}
+
+_REFUSED_TEXTS = {  # a disputed move refused, beside the button that asked ({message}: the app's message)
+    "to-column": N_("refused", "{card} → column {n}: refused. {message}."),
+    "to-foundation": N_("refused", "{card} → foundation: refused. {message}."),
+    "deal": N_("refused", "Dealing the reserve: refused. {message}."),
+    "draw": N_("refused", "Drawing from the stock: refused. {message}."),
+    "recycle": N_("refused", "Turning the waste over: refused. {message}."),
+    "tap": N_("refused", "Tap on {card}: refused. {message}."),
+    "dtap": N_("refused", "Double tap on {card}: refused. {message}."),
+    "undo": N_("refused", "Undoing the last move: refused. {message}."),
+}
+
+POINTS = (NP_("points", "{n} point", "{n} points"), "{n} points")
+"""An amount of points (``{n}`` as the language writes numbers: ``−100`` in hu, ca and ru)."""
+DOLLARS = N_("dollars", "{sign}${n}")
+"""A Vegas score or amount in the language's own form: en ``+$208``, hu, ca, ru ``+208 $`` (a no-break
+space; ``{sign}`` is ``+``, a true minus or nothing), as the pages write it with ``| dollars``."""
+
+# After the rules selector changed, the last move judged again: one sentence per outcome.
+_REJUDGED = {
+    "earns": N_("rejudged", "Rules: {rules}. The move is allowed and earns {points}."),
+    "costs": N_("rejudged", "Rules: {rules}. The move is allowed and costs {points}."),
+    "nothing": N_("rejudged", "Rules: {rules}. The move is allowed; the score does not change."),
+    "refused": N_("rejudged", "Rules: {rules}. The move is refused. {message}."),
+}
+_VERDICT_ROWS = {  # a ruling's verdict under one rule set ({message}: the app's message, a sentence of its own)
+    "allowed": N_("verdict", "{rules}: allowed."),
+    "refused": N_("verdict", "{rules}: refused. {message}."),
+}
 
 
 def text(key: str, lang: str = "en", **values: object) -> str:
@@ -119,14 +172,38 @@ def counter_text(n: int, total: int, lang: str = "en") -> str:
     t = translator(lang)
     if n == 0:
         start = t.npgettext("widget", "Starting position ({total} move)", "Starting position ({total} moves)", total)
-        return start.format(total=total)
-    return t.npgettext("widget", "Move {n} of {total}", "Move {n} of {total}", total).format(n=n, total=total)
+        return start.format(total=number(total, lang))
+    return t.npgettext("widget", "Move {n} of {total}", "Move {n} of {total}", total).format(
+        n=number(n, lang), total=number(total, lang))
 
 
-def points_text(move: str, points: int, lang: str = "en") -> str:
-    """``"4♥ → 7. oszlop: 5 pont"``: what a legal move earned, with the language's plural."""
+def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
+    """An amount of points or (Klondike Vegas) dollars: ``5 points``, ``−100 pont``, ``+5 $``.
+    ``signed=False`` leaves the sign out (a sentence says "costs 100 points")."""
     t = translator(lang)
-    return t.npgettext("widget", "{move}: {n} point", "{move}: {n} points", points).format(move=move, n=points)
+    if dollars:
+        sign = "" if not signed or not points else "+" if points > 0 else MINUS
+        return t.pgettext("dollars", DOLLARS).format(sign=sign, n=number(abs(points), lang))
+    n = points if signed else abs(points)
+    return t.npgettext("points", *POINTS, abs(n)).format(n=number(n, lang))
+
+
+def score_text(pos: Any, lang: str = "en") -> str:
+    """The score a widget shows, in the reader's language: ``625``; Vegas ``−42 $`` (hu, ca, ru),
+    ``−$42`` (en), as the pages' prose writes dollars. (``Position.score_text`` is the app's own
+    display, ``-$42`` in every language, for the command line.)"""
+    if pos.scored_in_dollars():
+        return amount_text(pos.score, lang, dollars=True)
+    return number(pos.score, lang)
+
+
+def rejudged_text(rules: str, legal: bool, points: int, message: str, lang: str = "en",
+                  dollars: bool = False) -> str:
+    """The last move judged again under ``rules`` (a preset's name): allowed, with what it earns or
+    costs, or refused, with the app's ``message``."""
+    outcome = "refused" if not legal else "earns" if points > 0 else "costs" if points < 0 else "nothing"
+    return translator(lang).pgettext("rejudged", _REJUDGED[outcome]).format(
+        rules=rules, points=amount_text(points, lang, dollars, signed=False), message=message)
 
 
 def client_texts(lang: str = "en") -> dict[str, str]:
@@ -249,37 +326,63 @@ def _columns(pos: Any, lang: str, interactive: bool) -> str:
     )
 
 
-def render_count(n: int, lang: str) -> str:
-    """``n`` face-down cards, with the language's plural (the columns' own words)."""
-    return translator(lang).npgettext("column", *_FACE_DOWN, n).format(n=n)
-
-
 # -- moves -------------------------------------------------------------------------------------------
 
 
-def move_text(token: str, lang: str = "en") -> str:
-    """A move token in the reader's language: ``4H>7`` → "4♥ → 7. oszlop", ``deal`` → "a tartalék
-    kiosztása". Card symbols are language-neutral; the words come from the catalogs."""
-    t = translator(lang)
+MoveParts = tuple[str, dict[str, Any]]
 
-    def say(key: str, **values: object) -> str:
-        return t.pgettext("move", _MOVE_TEXTS[key]).format(**values)
 
+def move_parts(token: str) -> MoveParts:
+    """The kind of a move token of the forms Scorpion and Klondike share (``MOVE_KINDS``) and the
+    values its texts name: ``4H>7`` → ``("to-column", {"card": "4♥", "n": 7})``, ``deal`` →
+    ``("deal", {})``. Card symbols are language-neutral; the words come from the catalogs."""
     token = token.strip()
     if token in ("deal", "draw", "recycle", "undo"):
-        return say(token)
+        return token, {}
     for prefix in ("dtap:", "tap:"):
         if token.startswith(prefix):
-            return say(prefix[:-1], card=card_symbol(parse_card(token[len(prefix):])))
+            return prefix[:-1], {"card": card_symbol(parse_card(token[len(prefix):]))}
     card_text, sep, where = token.partition(">")
     if not sep:
         raise NotationError(f"move {token!r} is not a move token")
     symbol = card_symbol(parse_card(card_text))
     if where == "F":
-        return say("to-foundation", card=symbol)
-    if not where.isdigit():
+        return "to-foundation", {"card": symbol}
+    if not (where.isascii() and where.isdigit()):
         raise NotationError(f"move {token!r}: no column {where!r}")
-    return say("to-column", card=symbol, n=int(where))
+    return "to-column", {"card": symbol, "n": int(where)}
+
+
+def move_label(parts: MoveParts, lang: str = "en") -> str:
+    """A move as the move list names it: "4♥ → 7. oszlop", "A tartalék kiosztása"."""
+    kind, values = parts
+    return translator(lang).pgettext("move", _MOVE_TEXTS[kind]).format(**values)
+
+
+def move_text(token: str, lang: str = "en") -> str:
+    """A move token in the reader's language: ``4H>7`` → "4♥ → 7. oszlop", ``deal`` → "A tartalék
+    kiosztása" (``move_label`` of ``move_parts``)."""
+    return move_label(move_parts(token), lang)
+
+
+def attempt_text(parts: MoveParts, lang: str = "en") -> str:
+    """The button that tries a disputed move: "Try tapping 2♥", "Prova de repartir la reserva"."""
+    kind, values = parts
+    return translator(lang).pgettext("attempt", _ATTEMPT_TEXTS[kind]).format(**values)
+
+
+def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
+    """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: 5 pont";
+    ``dollars``: the game counts its score in dollars (Klondike Vegas), "K♥ → base: +5 $"."""
+    kind, values = parts
+    msg = translator(lang).pgettext("made", _MADE_TEXTS[kind])
+    return msg.format(points=amount_text(points, lang, dollars), **values)
+
+
+def refused_text(parts: MoveParts, message: str, lang: str = "en") -> str:
+    """A disputed move refused, named, with the app's ``message``: "4♣ → 7. oszlop: tilos. …"."""
+    kind, values = parts
+    return translator(lang).pgettext("refused", _REFUSED_TEXTS[kind]).format(message=message, **values)
 
 
 # -- widgets ---------------------------------------------------------------------------------------
@@ -428,22 +531,25 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
     disputed move's token, when the ruling has several (``data-move`` on the list). An outcome that
     repeats the one before it ("refused: Only a king …" under four rule sets) is said in full to
     screen readers and only by its mark (✗, ✓) to the eye."""
+    t = translator(lang)
     rows = []
     before = None
     for v in verdicts:
-        outcome = text("allowed", lang) if v["legal"] else text("refused", lang, message=v["message"])
+        row = t.pgettext("verdict", _VERDICT_ROWS["allowed" if v["legal"] else "refused"])
+        name = f'<span class="sol-verdict-rules">{esc(v["name"])}</span>'
+        ahead, _, after = row.partition("{rules}")  # the name is markup: the rest is escaped around it
+        outcome = after.format(message=v["message"])
         same = attrs(class_="sol-verdict-outcome" + (" sol-sr" if outcome == before else ""))
         before = outcome
-        rows.append(
-            f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
-            f'<span class="sol-verdict-rules">{esc(v["name"])}</span><span{same}>: {esc(outcome)}</span></li>'
-        )
+        said = esc(ahead.format(message=v["message"])) + name + f"<span{same}>{esc(outcome)}</span>"
+        rows.append(f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>{said}</li>')
     return (
         f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'
         f'{"".join(rows)}</ul>'
     )
 
 
-__all__ = ["anchors", "attrs", "backs", "board", "button", "card", "card_label", "client_texts", "counter_text",
-           "description", "esc", "move_text", "moves_list", "pile", "points_text", "render_count", "replay_controls",
-           "text", "verdicts_table", "widget"]
+__all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_text", "attrs", "backs", "board", "button", "card",
+           "card_label", "client_texts", "counter_text", "description", "esc", "made_text", "move_label",
+           "move_parts", "move_text", "moves_list", "pile", "refused_text", "rejudged_text", "replay_controls",
+           "score_text", "text", "verdicts_table", "widget"]

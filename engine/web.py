@@ -44,8 +44,10 @@ from .render import (
     counter_text,
     esc,
     moves_list,
-    points_text,
+    refused_text,
+    rejudged_text,
     replay_controls,
+    score_text,
     text,
     verdicts_table,
 )
@@ -127,7 +129,7 @@ class Session:
             "kind": self.kind,
             "board": drawn[0],
             "description": drawn[1],
-            "score": pos.score_text(self.lang),
+            "score": score_text(pos, self.lang),
             "message": self.message,
             "legal": self.legal,
             "won": pos.is_won(),
@@ -259,14 +261,14 @@ class ReplaySession(Session):
         if not self.index:
             return "", []
         token = self.tokens[self.index - 1]
-        words = find(self.game).move_text(token, self.lang)
+        game = find(self.game)
         if token == "undo":  # an undo's own move is gone from the stack: no points to name
-            return words, []
+            return game.move_text(token, self.lang), []
         after = str(self.pos)
         move = self.pos.pop()
         before = str(self.pos)
         points = self.pos.push(move)
-        return points_text(words, points, self.lang), moved_cards(before, after)
+        return game.made_text(token, points, self.lang, self.pos.scored_in_dollars()), moved_cards(before, after)
 
     def step(self, delta: int) -> Frame:
         return self.goto(max(0, min(len(self.tokens), self.index + int(delta))))
@@ -356,7 +358,8 @@ class TrySession(Session):
         if self.attempt:
             out["note"] = self.notes[0]
         if len(self.attempts) > 1:
-            out["attempts"] = [{"token": t, "move": game.move_text(t, self.lang), "note": note,
+            out["attempts"] = [{"token": t, "move": game.move_text(t, self.lang),
+                                "label": game.attempt_text(t, self.lang), "note": note,
                                 "verdicts": self.verdicts(t) if self.presets else []}
                                for t, note in zip(self.attempts, self.notes)]
         if self.attempt and self.presets:  # the first disputed move's (computed once)
@@ -387,22 +390,29 @@ class TrySession(Session):
         self.asked = token
         return self._play(token)
 
-    def _play(self, token: str, prefix: str = "") -> Frame:
+    def _play(self, token: str, rejudged: str | None = None) -> Frame:
+        """``token`` played from the position on the board; ``rejudged``: the name of the rules it is
+        judged again under (the message says so)."""
         before, score = str(self.pos), self.pos.score
         token, verdict = self.pos.play(token)
         self.last_attempt = (token, before, score, verdict.legal)
         if self.asked is not None:
             self.asked = token
         moved = moved_cards(before, str(self.pos)) if verdict.legal else []
-        return self._say(prefix + self._verdict_text(token, verdict), verdict.legal, moved)
+        if rejudged is not None:
+            message = rejudged_text(rejudged, verdict.legal, verdict.points, verdict.message(self.lang), self.lang,
+                                    self.pos.scored_in_dollars())
+        else:
+            message = self._verdict_text(token, verdict)
+        return self._say(message, verdict.legal, moved)
 
     def _verdict_text(self, token: str, verdict: Verdict) -> str:
-        move = find(self.game).move_text(token, self.lang)
+        game = find(self.game)
         if not verdict.legal:
             if self.asked is not None:  # beside the button that asked: say which move was refused
-                return text("refused-move", self.lang, move=move, reason=verdict.message(self.lang))
+                return refused_text(game.move_parts(token), verdict.message(self.lang), self.lang)
             return verdict.message(self.lang)
-        return points_text(move, verdict.points, self.lang)
+        return game.made_text(token, verdict.points, self.lang, self.pos.scored_in_dollars())
 
     def undo(self) -> Frame:
         _, verdict = self.pos.play("undo")
@@ -429,8 +439,7 @@ class TrySession(Session):
             return self._say("", None)
         token, before, score, _ = self.last_attempt
         self.pos = position_under(self.game, before, rules, score)
-        name = preset_label(self.game, rules, self.lang)
-        return self._play(token, prefix=f"{text('rejudged', self.lang, rules=name)} ")
+        return self._play(token, rejudged=preset_label(self.game, rules, self.lang))
 
     OPS = {
         "move": lambda self, request: self.move(request.get("token")),
@@ -480,6 +489,7 @@ def _attempts(frame: Frame, game: str, lang: str) -> list[dict[str, Any]]:
     if not frame.get("attempt"):
         return []
     return [{"token": frame["attempt"], "move": find(game).move_text(frame["attempt"], lang),
+             "label": find(game).attempt_text(frame["attempt"], lang),
              "note": frame.get("note") or "", "verdicts": frame.get("verdicts") or []}]
 
 
@@ -496,12 +506,11 @@ def _rules_menu(frame: Frame, lang: str) -> list[str]:
 
 
 def _attempt(attempt: dict[str, Any], lang: str) -> str:
-    """One of a ruling's disputed moves: its button (the move, named; without the page script, the
+    """One of a ruling's disputed moves: its button (named by its move; without the page script, the
     move as a title) with the verdict beside it, its explanation, its verdicts under each rule set."""
-    move = attempt["move"][:1].upper() + attempt["move"][1:]
     token = attempt["token"]
-    label = text("attempt-move", lang, move=attempt["move"])
-    tried = (f'<p class="sol-attempt-try"><span class="sol-attempt-move">{esc(move)}</span>'
+    label = attempt.get("label") or attempt["move"]
+    tried = (f'<p class="sol-attempt-try"><span class="sol-attempt-move">{esc(attempt["move"])}</span>'
              f'<button type="button"{attrs(data_action="attempt", data_move=token)} data-search-exclude>'
              f'{esc(label)}</button> <span class="sol-attempt-result" data-role="attempt-result" role="status">'
              f'</span></p>')

@@ -165,8 +165,13 @@ def button_of(widget: str, token: str) -> str:
 
 
 def refused(token: str, reason: str, lang: str) -> str:
-    return render.text("refused-move", lang, move=render.move_text(token, lang),
-                       reason=engine.Verdict(False, reason).message(lang))
+    """A disputed move's refusal as shown beside its button: the move named, the app's message."""
+    return render.refused_text(render.move_parts(token), engine.Verdict(False, reason).message(lang), lang)
+
+
+def made(token: str, points: int, lang: str, game: str = "scorpion") -> str:
+    """A legal move's message: the move and what it earned."""
+    return engine.find(game).made_text(token, points, lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -190,7 +195,7 @@ def test_every_try_starts_from_the_questions_position(reader, server):
         page.wait_for_function("(s) => document.querySelector(s).textContent !== ''", arg=result_of(widget, token))
     page.click(button_of(widget, "KD>6"))
     said = wait_for_legal(page, result_of(widget, "KD>6"), True)
-    assert said == render.points_text(render.move_text("KD>6", "en"), 5, "en")
+    assert said == made("KD>6", 5, "en")
     start = config_of(page, widget)["start"]
     pos = engine.position("scorpion", start)
     pos.play("KD>6")
@@ -207,14 +212,14 @@ def test_switching_rules_judges_the_questions_move_again_from_its_position(reade
     wasp = engine.find("scorpion").preset_name("wasp", lang)
     page.select_option(f"{widget} [data-role=rules]", "wasp")
     said = wait_for_legal(page, result, True)
-    assert said == (f'{render.text("rejudged", lang, rules=wasp)} '
-                    f'{render.points_text(render.move_text("QH>6", lang), 5, lang)}')
+    assert said == render.rejudged_text(wasp, True, 5, "", lang)
     page.click(button_of(widget, "QH>6"))  # tried again under Wasp: from the question's position
     page.wait_for_function("([s, t]) => document.querySelector(s).textContent === t",
-                           arg=[result, render.points_text(render.move_text("QH>6", lang), 5, lang)])
+                           arg=[result, made("QH>6", 5, lang)])
     page.select_option(f"{widget} [data-role=rules]", "bvs")  # the question names BVS: it is in the menu
     said = wait_for_legal(page, result, False)
-    assert said.endswith(refused("QH>6", "empty-needs-king", lang))
+    bvs = engine.find("scorpion").preset_name("bvs", lang)
+    assert said == render.rejudged_text(bvs, False, 0, engine.Verdict(False, "empty-needs-king").message(lang), lang)
 
 
 # -- 3. a replay says where it is, and fits a screen ---------------------------------------------------
@@ -231,8 +236,7 @@ def test_a_replay_says_which_move_it_shows_and_what_that_move_did(reader, server
     page.click(f'{WON} [data-action="next"]')
     wait_for_index(page, WON, 1)
     assert text(page, f"{WON} [data-role=counter]") == render.counter_text(1, total, lang)
-    game = engine.find("scorpion")
-    assert text(page, f"{WON} [data-role=caption]") == render.points_text(game.move_text("4H>7", lang), 5, lang)
+    assert text(page, f"{WON} [data-role=caption]") == made("4H>7", 5, lang)
     moved = page.eval_on_selector_all(f"{WON} [data-moved]", "els => els.map(e => e.dataset.card)")
     assert sorted(moved) == ["4H", "7S"]  # 4♥ carried 7♠ along
     style = page.eval_on_selector(f'{WON} [data-card="4H"]', "el => getComputedStyle(el).outlineStyle")
@@ -519,7 +523,7 @@ def test_dragging_a_card_onto_a_column_makes_the_same_move_as_picking_it_then_th
     page.locator(TRY).scroll_into_view_if_needed()
     drag(page, f'{TRY} [data-card="4H"]', f'{TRY} [data-column="7"] [data-card="5H"]', touch)
     said = wait_for_legal(page, f"{TRY} [data-role=message]", True)
-    assert said == render.points_text(render.move_text("4H>7", "en"), 5, "en")
+    assert said == made("4H>7", 5, "en")
     cards = page.eval_on_selector_all(f'{TRY} [data-column="7"] [data-card]', "els => els.map(e => e.dataset.card)")
     assert cards[-2:] == ["4H", "7S"]
     pos = engine.position("scorpion", config_of(page, TRY)["start"])
@@ -542,7 +546,7 @@ def test_one_tap_sends_a_klondike_card_to_its_foundation(reader, server):
     open_taps(page, server)
     page.tap(f'{TAPS} [data-column] [data-card="2H"]')
     said = wait_for_legal(page, f"{TAPS} [data-role=message]", True)
-    assert said == render.points_text(engine.find("klondike").move_text("tap:2H", "en"), 10, "en")
+    assert said == made("tap:2H", 10, "en", "klondike")
     assert page.query_selector(f'{TAPS} [data-foundation="H"] [data-card="2H"]')
 
 
@@ -551,7 +555,7 @@ def test_two_quick_taps_find_a_klondike_card_a_place_on_the_table(reader, server
     open_taps(page, server)
     page.dblclick(f'{TAPS} [data-column] [data-card="2H"]')
     said = wait_for_legal(page, f"{TAPS} [data-role=message]", True)
-    assert said == render.points_text(engine.find("klondike").move_text("dtap:2H", "en"), 0, "en")
+    assert said == made("dtap:2H", 0, "en", "klondike")
     column = page.eval_on_selector(f'{TAPS} [data-column] [data-card="2H"]', """el =>
         [...el.closest('[data-column]').querySelectorAll('[data-card]')].map(e => e.dataset.card)""")
     assert column[-2:] == ["3C", "2H"]

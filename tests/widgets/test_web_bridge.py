@@ -90,9 +90,10 @@ def test_switching_rules_judges_the_last_move_again():
     assert call("move", token="4C>7")["frame"]["message"] == SAME_SUIT["hu"]
     frame = call("rules", rules="easy")["frame"]
     assert frame["legal"] is True and frame["rules"] == "easy"
-    assert frame["message"].startswith("Újra elbírálva (Könnyített):")
+    assert frame["message"] == "Szabály: Könnyített. A lépés megengedett, a pontszám nem változik."
     frame = call("rules", rules="classic")["frame"]
-    assert frame["legal"] is False and frame["message"].endswith(SAME_SUIT["hu"])
+    assert frame["legal"] is False
+    assert frame["message"] == f"Szabály: Klasszikus. Az alkalmazás elutasítja a lépést: „{SAME_SUIT['hu']}”."
     assert frame["score"] == "0"
 
 
@@ -168,7 +169,7 @@ def test_a_position_without_a_score_starts_with_its_rules_own():
     # Klondike Vegas starts at -$52 (the stake); Scorpion and Klondike Normal at 0.
     vegas = engine.position("klondike", code="KL1-D1V-AAAAAAG")
     frame = open_widget("try", "en", game="klondike", start=str(vegas), rules=str(vegas.rules))
-    assert frame["score"] == "-$52"
+    assert frame["score"] == "−$52"  # dollars as the prose writes them (en: the sign first)
     assert open_widget("try", "en")["score"] == "0"
 
 
@@ -180,7 +181,7 @@ def test_a_replay_frame_says_where_it_is_what_the_move_did_and_which_cards_it_ca
     assert (first["counter"], first["caption"], first["moved"]) == (render.counter_text(0, 1, "hu"), "", [])
     second = call("step", delta=1)["frame"]
     assert second["counter"] == "1. lépés (összesen 1)"
-    assert second["caption"] == render.points_text("4♥ → 7. oszlop", 5, "hu")
+    assert second["caption"] == render.made_text(render.move_parts("4H>7"), 5, "hu")
     assert second["moved"] == ["4H", "7S"]  # 4♥ carried 7♠ along
     assert call("goto", index=0)["frame"]["moved"] == []
 
@@ -206,8 +207,8 @@ def test_a_disputed_move_is_tried_from_the_questions_position_whatever_came_befo
     assert call("attempt", token="4H>7")["frame"]["legal"] is True
     assert call("move", token="deal")["frame"]["legal"] is True  # the reader plays on
     again = call("attempt", token="4H>7")["frame"]  # the question's position again: the same verdict
-    assert (again["legal"], again["asked"], again["message"]) == (True, "4H>7", render.points_text(
-        render.move_text("4H>7"), 5))
+    assert (again["legal"], again["asked"], again["message"]) == (True, "4H>7", render.made_text(
+        render.move_parts("4H>7"), 5))
     pos = engine.position("scorpion", SEED_DEAL)
     pos.play("4H>7")
     assert again["description"] == pos.describe("en")
@@ -217,8 +218,7 @@ def test_a_disputed_move_is_tried_from_the_questions_position_whatever_came_befo
 def test_a_refused_disputed_move_names_the_move(lang):
     open_widget("try", lang, **SCORING)
     frame = call("attempt", token="4C>7")["frame"]
-    assert frame["message"] == render.text("refused-move", lang, move=render.move_text("4C>7", lang),
-                                           reason=SAME_SUIT[lang])
+    assert frame["message"] == render.refused_text(render.move_parts("4C>7"), SAME_SUIT[lang], lang)
     assert frame["asked"] == "4C>7"
     assert call("move", token="4C>7")["frame"]["message"] == SAME_SUIT[lang]  # a hand-made move: as the app says
 
@@ -228,8 +228,9 @@ def test_switching_rules_judges_the_disputed_move_again_from_the_questions_posit
     assert call("attempt", token="4C>7")["frame"]["legal"] is False
     easy = call("rules", rules="easy")["frame"]
     assert (easy["legal"], easy["asked"]) == (True, "4C>7")
-    assert easy["message"].startswith(render.text("rejudged", "en", rules="Easy"))
+    assert easy["message"] == render.rejudged_text("Easy", True, 0, "")
     again = call("attempt", token="4C>7")["frame"]  # never "the card is already in this column"
-    assert again["legal"] is True and again["message"] == render.points_text(render.move_text("4C>7"), 0)
+    assert again["legal"] is True and again["message"] == render.made_text(render.move_parts("4C>7"), 0)
     back = call("rules", rules="classic")["frame"]
-    assert back["legal"] is False and back["message"].endswith(engine.Verdict(False, "same-suit").message("en"))
+    same_suit = engine.Verdict(False, "same-suit").message("en")
+    assert back["message"] == render.rejudged_text("Classic", False, 0, same_suit)
