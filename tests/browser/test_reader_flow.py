@@ -22,6 +22,7 @@ Expected texts and positions are the engine's own (CPython here, Pyodide in the 
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -54,7 +55,7 @@ def server(site, static_server):
 
 
 @pytest.fixture
-def reader(browser, request):
+def reader(browser, request, server):  # the server outlives the page
     """A page in a fresh context on a desktop screen or a phone (``screen`` parameter, default desktop);
     afterwards (its engine settled), no request left 127.0.0.1 and the console stayed clean."""
     screen = getattr(request, "param", "desktop")
@@ -117,17 +118,21 @@ def header_bottom(page) -> float:
 
 
 def hold_the_engine(page) -> list:
-    """Keep the engine's wheel from arriving until ``release``: the widgets stay loading."""
-    held: list = []
-    page.route("**/wheels/**", lambda route: held.append(route))
+    """Keep the engine (its memory snapshot, or the wheel when it falls back) from arriving until
+    ``release``: the widgets stay loading. (``held[0]`` says whether it is released.)"""
+    held: list = [False]
+    page.route(re.compile(r"/(snapshots|wheels)/"),
+               lambda route: route.continue_() if held[0] else held.append(route))
     return held
 
 
 def release(page, held: list) -> None:
     deadline = time.monotonic() + READY_MS / 1000
-    while not held and time.monotonic() < deadline:
+    while len(held) < 2 and time.monotonic() < deadline:
         page.wait_for_timeout(100)
-    for route in held:
+    assert len(held) > 1, "the worker never asked for the engine's snapshot or wheel"
+    held[0] = True  # what the worker asks for next comes at once
+    for route in held[1:]:
         route.continue_()
 
 
