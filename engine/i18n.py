@@ -128,9 +128,10 @@ def N_(context: str, message: str) -> str:
     return message
 
 
-def NP_(context: str, singular: str, plural: str) -> str:
-    """Marks a plural msgid (with its context) for extraction where it is written."""
-    return singular
+def NP_(context: str, singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural msgid (with its context) for extraction where it is written; returns both forms
+    (what ``npgettext`` needs)."""
+    return singular, plural
 
 
 _RANK_NAMES = (
@@ -143,6 +144,23 @@ CASES = ("acc", "gen", "dat", "ins", "pre")
 """Grammatical cases a rank name can be asked for (``rank|acc`` …); languages without cases
 translate them as the nominative."""
 SUIT_FORMS = ("card", "name")
+
+
+GROUP_SYMBOLS = {"en": ",", "hu": "\u00a0", "ca": ".", "ru": "\u00a0"}
+"""Each language's thousands separator, as CLDR has it (Babel's ``get_group_symbol``; a test compares
+them): the engine formats numbers without Babel, which Pyodide does not ship."""
+
+
+def number(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A whole number as the language writes it: en 12,345, hu and ru 12 345 (a no-break space),
+    ca 12.345; every one of these languages groups four digits too (1 000).
+
+    >>> number(1234567, "ca"), number(999, "en"), number(-20000, "en")
+    ('1.234.567', '999', '-20,000')
+    """
+    if lang not in GROUP_SYMBOLS:
+        raise EngineError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
+    return f"{n:,}".replace(",", GROUP_SYMBOLS[lang])
 
 
 @cache

@@ -31,7 +31,7 @@ from typing import Any
 from . import games
 from .cards import card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
-from .i18n import N_, translator
+from .i18n import N_, NP_, number, translator
 
 # Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
 _COLUMN = "column {n}"
@@ -83,6 +83,64 @@ _TEXTS = {
     "verdicts": N_("widget", "The verdict under each rule set"),
     # Deep links
     "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
+    "board-link": N_("widget", "Open on the analysis board"),
+    # The analysis board (engine.web.AnalysisSession)
+    "analysis-title": N_("widget", "Analysis board"),
+    "analysis-hint": N_("widget", "Pick a card, then the column or foundation it should go to: the engine judges "
+                                  "the move under every rule set of the game."),
+    "redo": N_("widget", "Redo"),
+    "redone": N_("widget", "Move played again."),
+    "history": N_("widget", "Moves played"),
+    "rules-misfit": N_("widget", "These rules would deal this game differently, so they cannot judge it; the board "
+                                 "keeps the rules it had."),
+    "rules-refused": N_("widget", "Judged again under {rules}, move {n}, {move}, is refused: {reason}."),
+    "rules-stopped": N_("widget", "The board stops before it; the moves after it stay in the move list."),
+    "verdicts-all": N_("widget", "Allowed under every rule set."),
+    "verdicts-none": N_("widget", "Refused under every rule set."),
+    "verdicts-some": N_("widget", "Allowed only under: {names}."),
+    "verdict-misfit": N_("widget", "this position cannot arise under these rules"),
+    "solver": N_("widget", "Is it still winnable?"),
+    "cancel": N_("widget", "Cancel"),
+    "solver-note": N_("widget", "The site knows the face-down cards from the deal code or the position, and so "
+                                "does the solver: it answers for a player who could see every card."),
+    "solver-running": N_("widget", "Searching for a winning line…"),
+    "solver-won-now": N_("widget", "The game on the board is won."),
+    "solver-lost": N_("widget", "Not winnable: no position that can be reached from here is won."),
+    "solver-unknown": N_("widget", "Not decided: the solver's time ran out before it found an answer."),
+    "solver-cancelled": N_("widget", "Search cancelled: not decided."),
+    "solver-changed": N_("widget", "The search stopped because the board changed."),
+    "show-line": N_("widget", "Show the winning line"),
+    "hide-line": N_("widget", "Hide the winning line"),
+    "line": N_("widget", "The winning line"),
+    "line-hint": N_("widget", "Pick a move of the line to play the line up to it; then Redo plays it on, one move "
+                              "at a time."),
+    "start-title": N_("widget", "Another game"),
+    "start-field": N_("widget", "Deal code or position:"),
+    "start-game": N_("widget", "Game of the position:"),
+    "open": N_("widget", "Open"),
+    "new-deal": N_("widget", "New random deal"),
+    "new-deal-rules": N_("widget", "Rules of the new deal:"),
+    "start-bad": N_("widget", "“{value}” is neither a deal code nor a position of the chosen game."),
+    "opened-code": N_("widget", "New game on the board: {code}."),
+    "opened-position": N_("widget", "New game on the board, from the position given."),
+    "share-title": N_("widget", "Share"),
+    "copy": N_("widget", "Copy link"),
+    "copied": N_("widget", "The link is copied."),
+    "copy-failed": N_("widget", "The link could not be copied here: it is selected in the field, copy it from there."),
+    "link-field": N_("widget", "Link to this game:"),
+    "command": N_("widget", "The same on the command line:"),
+}
+
+_PLURAL_TEXTS = {
+    "at-move": NP_("widget", "Position after {n} move.", "Position after {n} moves."),
+    "rules-replayed": NP_("widget", "Judged again under {rules}: {n} move played, none refused.",
+                          "Judged again under {rules}: {n} moves played, none refused."),
+    "opened-link": NP_("widget", "Opened from the link, with {n} move played.",
+                       "Opened from the link, with {n} moves played."),
+    "allowed-points": NP_("widget", "allowed, {n} point", "allowed, {n} points"),
+    "solver-progress": NP_("widget", "{n} position searched", "{n} positions searched"),
+    "solver-won": NP_("widget", "Still winnable: the solver found a winning line of {n} move.",
+                      "Still winnable: the solver found a winning line of {n} moves."),
 }
 
 _MOVE_TEXTS = {
@@ -104,15 +162,24 @@ def text(key: str, lang: str = "en", **values: object) -> str:
     return msg.format(**values) if values else msg
 
 
+def plural_text(key: str, n: int, lang: str = "en", **values: object) -> str:
+    """A widget text that counts, in ``lang``, with the language's plural form for ``n`` (written as
+    the language groups digits)."""
+    singular, plural = _PLURAL_TEXTS[key]
+    msg = translator(lang).npgettext("widget", singular, plural, n)
+    return msg.format(n=number(n, lang), **values)
+
+
 def points_text(move: str, points: int, lang: str = "en") -> str:
     """``"4♥ → 7. oszlop: 5 pont"``: what a legal move earned, with the language's plural."""
     t = translator(lang)
     return t.npgettext("widget", "{move}: {n} point", "{move}: {n} points", points).format(move=move, n=points)
 
 
-def client_texts(lang: str = "en") -> dict[str, str]:
-    """The texts the page script needs before (or without) the engine: loading, failure, play/pause."""
-    return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "cancelled")}
+def client_texts(lang: str = "en", extra: tuple[str, ...] = ()) -> dict[str, str]:
+    """The texts the page script needs before (or without) the engine: loading, failure, play/pause,
+    and a kind's ``extra`` ones."""
+    return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "cancelled", *extra)}
 
 
 # What html.escape(quote=True) does, without importing the html package: in Pyodide its import
@@ -303,17 +370,19 @@ def replay_controls(at: int, total: int, lang: str) -> list[str]:
 
 
 def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_id: str, controls: list[str],
-           panels: list[str], hint: str, label: str, focusable: bool) -> str:
+           panels: list[str], hint: str, label: str, focusable: bool, after: list[str] | tuple[str, ...] = (),
+           texts: dict[str, str] | None = None) -> str:
     """A whole widget around its first ``frame``; ``engine.web.Session.widget`` gives its kind's
     ``controls`` (the toolbar's buttons), ``panels`` (between the message and the description),
-    ``hint``, ``label`` (its name for screen readers) and whether it takes the focus itself.
+    ``after`` (after the description), ``hint``, ``label`` (its name for screen readers), whether
+    it takes the focus itself and the ``texts`` its script needs (default: ``client_texts``).
 
     ``config`` is what the page script hands back to the engine to open the same session in the
     browser (``data-config``); the texts the script needs before the engine runs are in ``data-texts``.
     """
     kind = frame["kind"]
     cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    texts = json.dumps(client_texts(lang), ensure_ascii=False, separators=(",", ":"))
+    texts = json.dumps(client_texts(lang) if texts is None else texts, ensure_ascii=False, separators=(",", ":"))
     score = (
         f'<span class="sol-score"><span class="sol-score-label">{esc(text("score", lang))}</span> '
         f'<output data-role="score">{esc(frame["score"])}</output></span>'
@@ -332,6 +401,7 @@ def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_i
         f'{attrs(data_legal=None if legal is None else str(legal).lower())}>{esc(frame.get("message", ""))}</p>',
         *panels,
         f'<p class="sol-description" data-role="description" aria-live="polite">{esc(frame["description"])}</p>',
+        *after,
     ]
     root = attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
@@ -352,12 +422,44 @@ def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
 
+def board_link(href: str, lang: str) -> str:
+    """The link that opens a widget's position on the analysis board (the page script keeps its
+    ``href`` at the position shown)."""
+    return (f'<p class="sol-board-link" data-search-exclude><a{attrs(href=href, data_role="board-link")}>'
+            f'{esc(text("board-link", lang))}</a></p>')
+
+
+def history_list(moves: list[str], at: int, lang: str) -> str:
+    """The analysis board's move list: the start and each move played (``moves``: their texts), as
+    buttons that go to the position after it; ``at``: the moves on the board, those after it wait
+    to be played again (``data-ahead``)."""
+    items = []
+    for k, label in enumerate([text("start", lang), *moves]):
+        button = attrs(type="button", data_index=k, aria_current="step" if k == at else None, data_ahead=k > at)
+        items.append(f"<li><button{button}>{esc(label)}</button></li>")
+    label = attrs(aria_label=text("history", lang))
+    return f'<ol class="sol-moves sol-history" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
+
+
+def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: str) -> str:
+    """A winning line, hidden until the reader asks for it (a spoiler): one button per move
+    (``data-move``: its token), which plays the line up to it."""
+    items = "".join(f"<li><button{attrs(type='button', data_move=token, data_step=k)}>{esc(label)}</button></li>"
+                    for k, (token, label) in enumerate(zip(tokens, moves)))
+    return f'<ol class="sol-solution" data-role="solution"{attrs(aria_label=text("line", lang))} hidden>{items}</ol>'
+
+
 def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list)."""
     rows = []
     for v in verdicts:
-        outcome = text("allowed", lang) if v["legal"] else text("refused", lang, message=v["message"])
+        if v.get("misfit"):  # the analysis board: a rule set under which the position cannot arise
+            outcome = text("verdict-misfit", lang)
+        elif v["legal"]:
+            outcome = text("allowed", lang) if v.get("points") is None else plural_text("allowed-points", v["points"], lang)
+        else:
+            outcome = text("refused", lang, message=v["message"])
         rows.append(
             f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
             f'<span class="sol-verdict-rules">{esc(v["name"])}</span>: {esc(outcome)}</li>'
@@ -368,5 +470,6 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
     )
 
 
-__all__ = ["attrs", "backs", "board", "button", "card", "card_label", "client_texts", "esc", "move_text",
-           "moves_list", "pile", "points_text", "render_count", "replay_controls", "text", "verdicts_table", "widget"]
+__all__ = ["attrs", "backs", "board", "board_link", "button", "card", "card_label", "client_texts", "esc",
+           "history_list", "move_text", "moves_list", "pile", "plural_text", "points_text", "render_count",
+           "replay_controls", "solution_list", "text", "verdicts_table", "widget"]
