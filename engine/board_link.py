@@ -22,7 +22,7 @@ markup. What the values mean (is the code a deal, is move 3 legal?) is the board
 >>> read("game=scorpion&code=%D0%A1C1-CLA-AAAAAAG")
 Traceback (most recent call last):
 ...
-engine.board_link.LinkProblem: The link's part “code=” contains С (U+0421), a character that cannot be part of it.
+engine.board_link.LinkProblem: The link's part “code=” contains С (U+0421), a character it cannot hold.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ MAX_SCORE = 1_000_000
 KEYS = ("game", "code", "position", "rules", "score", "moves")
 QUOTED = 24  # how much of a bad part is quoted back to the reader
 
-# What each value may hold (ASCII): anything else is named as a character that cannot be part of it.
+# What each value may hold (ASCII): any other character is named to the reader.
 _ALLOWED = {
     "game": frozenset("abcdefghijklmnopqrstuvwxyz0123456789-"),
     "code": frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"),
@@ -58,9 +58,9 @@ _TEXTS = {
     "not-pair": N_("link", "The part “{part}” of the link is not of the form key=value."),
     "unknown-key": N_("link", "The link has a part “{key}=” that the board does not know; its parts are game, code, "
                               "position, rules, score and moves."),
-    "twice": N_("link", "The link gives its part “{key}=” twice."),
+    "twice": N_("link", "The link gives the part “{key}=” twice."),
     "encoding": N_("link", "The link's part “{key}=” is not correctly percent-encoded."),
-    "character": N_("link", "The link's part “{key}=” contains {char}, a character that cannot be part of it."),
+    "character": N_("link", "The link's part “{key}=” contains {char}, a character it cannot hold."),
     "game": N_("link", "The link names the game “{value}”, which the board does not know; its games are {games}."),
     "no-start": N_("link", "The link gives neither a deal code nor a position."),
     "no-game": N_("link", "The link gives a position but does not say which game it is of."),
@@ -71,8 +71,8 @@ _TEXTS = {
     "rules-misfit": N_("link", "The link's rules “{value}” do not fit its deal or position."),
     "score": N_("link", "The link's score “{value}” is not a score these rules can start from."),
     "too-many-moves": N_("link", "The link has more moves than the board plays: at most {limit}."),
-    "move": N_("link", "Move {n} of the link, “{token}”, is not a move of this game."),
-    "move-refused": N_("link", "Move {n} of the link, {move}, is refused: {reason}."),
+    "move": N_("link", "Move {n} of the link (“{token}”) is not a move of this game."),
+    "move-refused": N_("link", "Move {n} of the link ({move}) is refused: {reason}."),
 }
 
 

@@ -89,11 +89,11 @@ _TEXTS = {
     "analysis-hint": N_("widget", "Pick a card, then the column or foundation it should go to: the engine judges "
                                   "the move under every rule set of the game."),
     "redo": N_("widget", "Redo"),
-    "redone": N_("widget", "Move played again."),
     "history": N_("widget", "Moves played"),
+    "rules-now": N_("widget", "The board now plays under {rules}."),
     "rules-misfit": N_("widget", "These rules would deal this game differently, so they cannot judge it; the board "
                                  "keeps the rules it had."),
-    "rules-refused": N_("widget", "Judged again under {rules}, move {n}, {move}, is refused: {reason}."),
+    "rules-refused": N_("widget", "Judged again under {rules}, move {n} ({move}) is refused: {reason}."),
     "rules-stopped": N_("widget", "The board stops before it; the moves after it stay in the move list."),
     "verdicts-all": N_("widget", "Allowed under every rule set."),
     "verdicts-none": N_("widget", "Refused under every rule set."),
@@ -114,7 +114,7 @@ _TEXTS = {
     "line": N_("widget", "The winning line"),
     "line-hint": N_("widget", "Pick a move of the line to play the line up to it; then Redo plays it on, one move "
                               "at a time."),
-    "start-title": N_("widget", "Another game"),
+    "start-title": N_("widget", "Start another game"),
     "start-field": N_("widget", "Deal code or position:"),
     "start-game": N_("widget", "Game of the position:"),
     "open": N_("widget", "Open"),

@@ -631,6 +631,8 @@ class AnalysisSession(TrySession):
         if refused:
             return self._say(self._refusal(refused), False)
         name = preset_label(self.game, new, self.lang)
+        if not wanted:
+            return self._say(text("rules-now", self.lang, rules=name), None)
         return self._say(plural_text("rules-replayed", wanted, self.lang, rules=name), True)
 
     # -- starting a game ------------------------------------------------------------------------------
@@ -930,7 +932,7 @@ class AnalysisSession(TrySession):
             for g in GAMES)
         start_html = (
             f'<section class="sol-start"{attrs(aria_label=text("start-title", lang))}>'
-            f'<h3 class="sol-panel-title">{esc(text("start-title", lang))}</h3>'
+            f'<p class="sol-panel-title">{esc(text("start-title", lang))}</p>'
             f'<p class="sol-field"><label>{esc(text("start-field", lang))} '
             f'<input type="text" data-role="start-text" spellcheck="false" autocomplete="off" '
             f'{attrs(maxlength=MAX_START_TEXT)}></label> '
@@ -941,7 +943,7 @@ class AnalysisSession(TrySession):
         )
         share_html = (
             f'<section class="sol-share"{attrs(aria_label=text("share-title", lang))}>'
-            f'<h3 class="sol-panel-title">{esc(text("share-title", lang))}</h3>'
+            f'<p class="sol-panel-title">{esc(text("share-title", lang))}</p>'
             f'<p class="sol-field"><label>{esc(text("link-field", lang))} '
             f'<input type="text" data-role="link" readonly spellcheck="false" '
             f'{attrs(value="#" + frame["fragment"])}></label> {button("copy", lang)}</p>'
