@@ -86,7 +86,7 @@ class LinkProblem(ValueError):
     ``text`` (which sentence says so) and its ``values``; ``message(lang)`` says it in the reader's
     language."""
 
-    def __init__(self, part: str, text: str, **values: Any):
+    def __init__(self, part: str, text: str, /, **values: Any):
         self.part, self.text, self.values = part, text, values
         super().__init__(self.message("en"))
 
