@@ -382,7 +382,7 @@ def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_i
     """
     kind = frame["kind"]
     cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    texts = json.dumps(client_texts(lang) if texts is None else texts, ensure_ascii=False, separators=(",", ":"))
+    texts_json = json.dumps(client_texts(lang) if texts is None else texts, ensure_ascii=False, separators=(",", ":"))
     score = (
         f'<span class="sol-score"><span class="sol-score-label">{esc(text("score", lang))}</span> '
         f'<output data-role="score">{esc(frame["score"])}</output></span>'
@@ -405,7 +405,7 @@ def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_i
     ]
     root = attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
-        data_config=cfg, data_texts=texts, tabindex=0 if focusable else None, role="group", aria_label=label,
+        data_config=cfg, data_texts=texts_json, tabindex=0 if focusable else None, role="group", aria_label=label,
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
 
@@ -457,7 +457,8 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
         if v.get("misfit"):  # the analysis board: a rule set under which the position cannot arise
             outcome = text("verdict-misfit", lang)
         elif v["legal"]:
-            outcome = text("allowed", lang) if v.get("points") is None else plural_text("allowed-points", v["points"], lang)
+            points = v.get("points")
+            outcome = text("allowed", lang) if points is None else plural_text("allowed-points", points, lang)
         else:
             outcome = text("refused", lang, message=v["message"])
         rows.append(

@@ -452,8 +452,11 @@ def _passes(pos: Position, seconds: float | None, max_nodes: int | None, clock: 
     return Solution(solved, tuple(line) if solved else (), nodes, clock() - started)
 
 
+Pass = tuple[bool | None, list[str], int, bool]  # solved, the winning tokens, positions searched, stopped
+
+
 def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
-                 before: int, every: int = SLICE) -> Generator[int, bool | None, tuple[bool | None, list[str], int, bool]]:
+                 before: int, every: int = SLICE) -> Generator[int, bool | None, Pass]:
     """One depth-first pass: (True, winning tokens, nodes, False), (False, [], nodes, False) when
     every position was explored, (None, [], nodes, stopped) when the budget ran out or the search
     was stopped. Every ``every`` positions it looks at the clock and yields ``before`` + its

@@ -30,19 +30,18 @@ import shlex
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from . import board_link, games
+from . import board_link, games, position_under
 from . import position as make_position
-from . import position_under
+from .codes import MAX_NUMBER
 from .core import Position, Verdict
 from .errors import EngineError
-from .codes import MAX_NUMBER
 from .games import GAMES, find, parse_code
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 from .render import (
     attrs,
-    client_texts,
     board,
     button,
+    client_texts,
     esc,
     history_list,
     moves_list,
@@ -103,7 +102,8 @@ class Session:
         self.rules = _text(config.get("rules") or self.default_rules(config), "rules", empty=True)
         self.title = config.get("title") or ""
         self.board_page = config.get("board_page") or None
-        if self.board_page is not None and not (isinstance(self.board_page, str) and _BOARD_PAGE.fullmatch(self.board_page)):
+        page = self.board_page
+        if page is not None and not (isinstance(page, str) and _BOARD_PAGE.fullmatch(page)):
             raise EngineError(f"board_page {str(self.board_page)[:40]!r}: a relative URL such as ../board/")
         self.pos = self.restart()
         self.message: str = ""
@@ -440,7 +440,7 @@ class TrySession(Session):
 
 SOLVER_SECONDS = 30.0
 """The analysis board's solver budget: seconds of searching (its pauses between slices do not count)."""
-SOLVER_EVERY = 128
+SOLVER_EVERY = 64
 """Positions between two pauses of the board's search: a few hundredths of a second in the browser,
 so a slice ends soon after it is due and a Cancel is seen at once."""
 MAX_SLICE_MS = 250
@@ -607,8 +607,9 @@ class AnalysisSession(TrySession):
     def _refusal(self, refused: tuple[int, str, Verdict]) -> str:
         k, token, verdict = refused
         name = preset_label(self.game, self.rules, self.lang)
-        return (f"{text('rules-refused', self.lang, rules=name, n=k + 1, move=self._move_text(token), reason=verdict.message(self.lang))} "
-                f"{text('rules-stopped', self.lang)}")
+        said = text("rules-refused", self.lang, rules=name, n=k + 1, move=self._move_text(token),
+                    reason=verdict.message(self.lang))
+        return f"{said} {text('rules-stopped', self.lang)}"
 
     def set_rules(self, rules: Any) -> Frame:
         """Switch the rules and play the moves again under them, up to the first they refuse."""
@@ -692,7 +693,8 @@ class AnalysisSession(TrySession):
         # The start is on the board: from here on a bad part stops the link, and the board keeps what it has.
         if link.rules is not None:
             if rules is None:
-                raise LinkProblem("rules", "rules", value=board_link.quoted(link.rules), presets=", ".join(game.presets))
+                raise LinkProblem("rules", "rules", value=board_link.quoted(link.rules),
+                                  presets=", ".join(game.presets))
             if str(rules) != self.rules:
                 try:
                     self.pos = make_position(self.game, self.start, rules=str(rules))
@@ -882,8 +884,8 @@ class AnalysisSession(TrySession):
     def command(self) -> str:
         """The same game on the command line: ``python -m engine play …`` to the position shown, then
         ``python -m engine solve …`` from it."""
-        start = (["--code", self.code] if self.code and str(find(self.game).rules(self.rules)) ==
-                 str(make_position(self.game, code=self.code).rules) else ["--position", self.start, "--rules", self.rules])
+        own = self.code is not None and str(make_position(self.game, code=self.code).rules) == self.rules
+        start = ["--code", str(self.code)] if own else ["--position", self.start, "--rules", self.rules]
         score = ["--score", str(self.start_score)] if self.start_score is not None else []
         play = ["python", "-m", "engine", "play", "--game", self.game, *start, *score,
                 "--moves", " ".join(self.played()), "--lang", self.lang]
@@ -920,11 +922,12 @@ class AnalysisSession(TrySession):
             f'<p class="sol-solver-progress" data-role="solver-progress">{esc(solver["progress"])}</p>'
             f'<p class="sol-solver-result" data-role="solver" role="status">{esc(solver["text"])}</p>'
             f'<p class="sol-buttons">{button("show-line", lang, hidden=True, aria_expanded="false")}</p>'
-            f'<div class="sol-line" data-role="line-panel" hidden><p class="sol-line-hint">{esc(text("line-hint", lang))}</p>'
+            f'<div class="sol-line" data-role="line-panel" hidden>'
+            f'<p class="sol-line-hint">{esc(text("line-hint", lang))}</p>'
             f'{solver["line"] or solution_list([], [], lang)}</div></section>'
         )
-        game_options = "".join(f'<option{attrs(value=g, selected=g == self.game)}>{esc(find(g).title_in(lang))}</option>'
-                               for g in GAMES)
+        game_options = "".join(
+            f'<option{attrs(value=g, selected=g == self.game)}>{esc(find(g).title_in(lang))}</option>' for g in GAMES)
         deal_options = "".join(
             f'<optgroup{attrs(label=find(g).title_in(lang))}>' + "".join(
                 f'<option{attrs(value=f"{g}/{p}", selected=g == self.game and p == self.rules)}>'

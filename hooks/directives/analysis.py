@@ -31,6 +31,8 @@ def config(d: Directive) -> dict:
     cfg["kind"] = KIND
     for key in ("moves", "annotations", "title"):
         cfg.pop(key, None)  # the board opens at the start; a record's moves are the reader's to play
+    if d.get("score") is None:
+        cfg.pop("score", None)  # a record's start score is its rules' own: the board's links leave it out
     if d.get("code"):
         cfg["code"] = str(engine.parse_code(d.get("code").upper()))
     return cfg

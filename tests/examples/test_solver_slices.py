@@ -5,12 +5,11 @@ once, with the position as it was."""
 from __future__ import annotations
 
 import pytest
+from test_solver import FOUR_MOVES, LOCKED_CLUBS, NEEDS_THE_DEAL, ROOT  # this folder's positions
 
 from engine import position
 from engine.records import Record
 from engine.solver import Solving, solve
-
-from test_solver import FOUR_MOVES, LOCKED_CLUBS, NEEDS_THE_DEAL, ROOT  # this folder's positions
 
 SEED = Record.load(ROOT / "examples" / "scorpion" / "won.game").start_position()
 POSITIONS = {

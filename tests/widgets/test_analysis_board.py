@@ -350,7 +350,8 @@ def test_a_random_deal_is_the_deal_its_code_names():
 @pytest.mark.parametrize("number", [-1, 26**7, 1.5, True, "7"])
 def test_a_random_deal_number_out_of_range_is_refused(number):
     open_board()
-    answer = json.loads(web.handle(json.dumps({"op": "random", "id": "a", "preset": "scorpion/easy", "number": number})))
+    request = {"op": "random", "id": "a", "preset": "scorpion/easy", "number": number}
+    answer = json.loads(web.handle(json.dumps(request)))
     assert answer["ok"] is False
 
 
@@ -450,7 +451,7 @@ def test_a_board_page_must_be_a_relative_url(page):
 
 
 def test_the_command_line_plays_the_same_game():
-    follow(f"#game=klondike&code=KL1-D3V-AAAAAAG&moves=draw,draw")
+    follow("#game=klondike&code=KL1-D3V-AAAAAAG&moves=draw,draw")
     frame = call("rules", rules="draw3")  # the code's rules switched: the command gives the position
     play, solve_line = frame["command"].split("\n")
     words = shlex.split(play)

@@ -581,7 +581,7 @@ function replacePart(root, role, html) {
   return fresh;
 }
 
-const SOLVE_SLICE_MS = 100; // the longest the worker searches before it looks at its messages again
+const SOLVE_SLICE_MS = 50; // how long the worker searches before it looks at its messages again
 
 // The analysis board (DESIGN.md §5.1): a try-it board with the reader's own game. Its whole state is
 // in the page's fragment: read once the engine is ready (and when the reader edits it), written back
@@ -626,7 +626,12 @@ class AnalysisWidget extends TryWidget {
       history.replaceState(history.state, "", `#${this.frame.fragment}`);
     }
     const field = this.q('[data-role="link"]');
-    if (field) field.value = location.href;
+    if (field) field.value = this.shareLink();
+  }
+
+  // The board's own link (the address bar may still hold a link the board could not follow).
+  shareLink() {
+    return `${location.origin}${location.pathname}${location.search}#${this.frame.fragment}`;
   }
 
   applyFrame(frame) {
@@ -671,8 +676,13 @@ class AnalysisWidget extends TryWidget {
     this.q('[data-action="show-line"]').hidden = !won || !solver.line.includes("data-move");
     this.showLine(won && this.lineShown);
     const running = solver.state === "running";
+    const focused = document.activeElement;
     this.enable("solve", !running);
     this.enable("cancel", running);
+    // A keyboard reader on the button that just turned off lands on the other one (Search ⇄ Cancel).
+    if (focused && focused.disabled && this.root.contains(focused)) {
+      this.q(`[data-action="${running ? "cancel" : "solve"}"]`).focus();
+    }
   }
 
   enable(action, on) {
@@ -688,8 +698,10 @@ class AnalysisWidget extends TryWidget {
       if (answer.ok) this.applySolver(answer.frame.solver);
     });
     this.solving = taskId;
+    const wasFocused = document.activeElement === this.q('[data-action="solve"]');
     this.enable("solve", false);
     this.enable("cancel", true);
+    if (wasFocused) this.q('[data-action="cancel"]').focus();
     done.then((answer) => {
       this.solving = null;
       if (answer.ok) this.applySolver(answer.frame.solver);
@@ -719,9 +731,10 @@ class AnalysisWidget extends TryWidget {
   // -- sharing, starting --
   async copyLink() {
     const field = this.q('[data-role="link"]');
-    field.value = location.href;
+    const link = this.shareLink();
+    field.value = link;
     try {
-      await navigator.clipboard.writeText(location.href);
+      await navigator.clipboard.writeText(link);
       this.setMessage(this.texts.copied, null);
     } catch {
       field.focus();
