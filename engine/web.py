@@ -482,8 +482,12 @@ class AnalysisSession(TrySession):
         self.rules = str(self.pos.rules)
         self.presets = list(find(self.game).presets)
         self.code: str | None = config.get("code") or None
-        if self.code is not None and str(make_position(self.game, code=self.code)) != self.start:
-            raise EngineError(f"code {str(self.code)[:40]!r} does not deal the start position")
+        self.code_rules = ""  # the rules the code names (the command line gives --code only under them)
+        if self.code is not None:
+            dealt = make_position(self.game, code=self.code)
+            if str(dealt) != self.start:
+                raise EngineError(f"code {str(self.code)[:40]!r} does not deal the start position")
+            self.code_rules = str(dealt.rules)
         self.moves: list[str] = []
         self.at = 0
         self.judged: tuple[str, list[dict[str, Any]]] | None = None  # the last attempted move, by preset
@@ -497,6 +501,7 @@ class AnalysisSession(TrySession):
     def _new_game(self, game: str, start: str, code: str | None, rules: str, score: int | None = None) -> None:
         self._stop_search()
         self.game, self.start, self.code, self.rules, self.start_score = game, start, code, rules, score
+        self.code_rules = rules if code else ""
         self.pos = self.restart()
         self.presets = list(find(game).presets)
         self.moves, self.at = [], 0
@@ -884,7 +889,7 @@ class AnalysisSession(TrySession):
     def command(self) -> str:
         """The same game on the command line: ``python -m engine play …`` to the position shown, then
         ``python -m engine solve …`` from it."""
-        own = self.code is not None and str(make_position(self.game, code=self.code).rules) == self.rules
+        own = self.code is not None and self.code_rules == self.rules
         start = ["--code", str(self.code)] if own else ["--position", self.start, "--rules", self.rules]
         score = ["--score", str(self.start_score)] if self.start_score is not None else []
         play = ["python", "-m", "engine", "play", "--game", self.game, *start, *score,
@@ -915,7 +920,7 @@ class AnalysisSession(TrySession):
         lang = self.lang
         solver = frame["solver"]
         solver_html = (
-            f'<section class="sol-solver"{attrs(aria_label=text("solver", lang))}>'
+            f'<section class="sol-solver"{attrs(aria_label=text("solver", lang))} data-search-exclude>'
             f'<p class="sol-solver-note">{esc(text("solver-note", lang))}</p>'
             f'<p class="sol-buttons">{button("solve", lang, label=text("solver", lang))}'
             f'{button("cancel", lang, disabled=True)}</p>'
@@ -934,7 +939,7 @@ class AnalysisSession(TrySession):
                 f'{esc(preset_label(g, p, lang))}</option>' for p in find(g).presets) + "</optgroup>"
             for g in GAMES)
         start_html = (
-            f'<section class="sol-start"{attrs(aria_label=text("start-title", lang))}>'
+            f'<section class="sol-start"{attrs(aria_label=text("start-title", lang))} data-search-exclude>'
             f'<p class="sol-panel-title">{esc(text("start-title", lang))}</p>'
             f'<p class="sol-field"><label>{esc(text("start-field", lang))} '
             f'<input type="text" data-role="start-text" spellcheck="false" autocomplete="off" '
@@ -945,7 +950,7 @@ class AnalysisSession(TrySession):
             f'<select data-role="deal-rules">{deal_options}</select></label> {button("new-deal", lang)}</p></section>'
         )
         share_html = (
-            f'<section class="sol-share"{attrs(aria_label=text("share-title", lang))}>'
+            f'<section class="sol-share"{attrs(aria_label=text("share-title", lang))} data-search-exclude>'
             f'<p class="sol-panel-title">{esc(text("share-title", lang))}</p>'
             f'<p class="sol-field"><label>{esc(text("link-field", lang))} '
             f'<input type="text" data-role="link" readonly spellcheck="false" '
