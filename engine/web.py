@@ -1,7 +1,8 @@
 """The JSON bridge between the page's widgets and the engine (the browser's Web Worker calls ``handle``).
 
 One session per widget, of the class of its kind (``KINDS``): ``ReplaySession`` steps through a game
-record, ``TrySession`` is a board the reader plays on; both build on ``Session``, a position of one
+record, ``TrySession`` is a board the reader plays on, ``AnalysisSession`` the analysis board (the
+reader's own game, DESIGN.md §5.1); all build on ``Session``, a position of one
 game shown as *frames*: the board (``engine.render``), the engine's own description of the shown
 position, the message, the score, whether the last move was legal. The site build opens the same
 sessions to put each widget's first frame, and its controls, into the page (``Session.widget``).
@@ -16,7 +17,8 @@ True
 
 Requests (JSON objects): ``open`` (``config``) and ``close`` for every widget; a replay answers
 ``goto`` (``index``: a number or the text of a deep link) and ``step`` (``delta``); a try-it board
-``move`` (``token``), ``undo``, ``reset`` and ``rules`` (``rules``: a preset). Answers:
+``move`` (``token``), ``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board
+more (``AnalysisSession``). Answers:
 ``{"ok": true, "frame": {...}}`` or ``{"ok": false, "error": "..."}``. Nothing from a request is
 ever returned as markup: texts are escaped by the renderer, and the page script puts messages into
 the page as text.
