@@ -492,7 +492,8 @@ class AnalysisSession(TrySession):
             self.code_rules = str(dealt.rules)
         self.moves: list[str] = []
         self.at = 0
-        self.judged: tuple[str, list[dict[str, Any]]] | None = None  # the last attempted move, by preset
+        self.judged: tuple[str, list[dict[str, Any]], str, str] | None = None  # the last attempt: token,
+        # its verdicts by preset, their table and summary
         self.searching: Any = None  # a running ``engine.solver.Solving``
         self.search_base: tuple[list[str], str] = ([], self.rules)  # the moves and rules it searches from
         self.solver: Frame = {"state": None}
@@ -555,8 +556,21 @@ class AnalysisSession(TrySession):
                 del self.moves[self.at:]  # a new move: the moves that waited for Redo are gone
                 self.moves.append(token)
             self.at += 1
-        self.judged = (token, verdicts)
+        self.judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
         return self._say(self._verdict_text(token, verdict), verdict.legal)
+
+    def _verdicts_shown(self, token: str, verdicts: list[dict[str, Any]]) -> tuple[str, str]:
+        """The verdict table and its one-line summary (the live region), rendered once per attempt."""
+        if not verdicts:
+            return _EMPTY_VERDICTS, ""
+        allowed = [v["name"] for v in verdicts if v["legal"]]
+        if len(allowed) == len(verdicts):
+            summary = text("verdicts-all", self.lang)
+        elif not allowed:
+            summary = text("verdicts-none", self.lang)
+        else:
+            summary = text("verdicts-some", self.lang, names=", ".join(allowed))
+        return verdicts_table(verdicts, self.lang, move=token), summary
 
     def verdicts(self, token: str | None = None) -> list[dict[str, Any]]:
         """The move ``token`` from the position on the board, judged under every preset of the game
@@ -872,21 +886,7 @@ class AnalysisSession(TrySession):
         out["presets"] = [{"id": p, "name": preset_label(self.game, p, lang)} for p in self.presets]
         out["command"] = self.command()
         out["solver"] = self.solver_state()
-        if self.judged:
-            token, verdicts = self.judged
-            allowed = [v["name"] for v in verdicts if v["legal"]]
-            if not verdicts:
-                summary = ""
-            elif len(allowed) == len(verdicts):
-                summary = text("verdicts-all", lang)
-            elif not allowed:
-                summary = text("verdicts-none", lang)
-            else:
-                summary = text("verdicts-some", lang, names=", ".join(allowed))
-            out["verdicts"] = verdicts_table(verdicts, lang, move=token) if verdicts else _EMPTY_VERDICTS
-            out["verdicts_summary"] = summary
-        else:
-            out["verdicts"], out["verdicts_summary"] = _EMPTY_VERDICTS, ""
+        out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
 
     def command(self) -> str:
         """The same game on the command line: ``python -m engine play …`` to the position shown, then

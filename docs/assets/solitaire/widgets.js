@@ -128,9 +128,29 @@ function keyOf(el) {
   return null;
 }
 
+// An element brought up to date with a fresh copy of itself: when its tag and attributes are the
+// same, only its children that differ are replaced (those beyond the shorter list removed or added);
+// otherwise it is replaced whole. What did not change stays in the page, with its focus.
+function patch(old, fresh) {
+  const same = old.tagName === fresh.tagName && old.attributes.length === fresh.attributes.length
+    && [...fresh.attributes].every((a) => old.getAttribute(a.name) === a.value);
+  if (!same) {
+    old.replaceWith(fresh);
+    return fresh;
+  }
+  const before = [...old.childNodes];
+  const after = [...fresh.childNodes];
+  after.forEach((child, i) => {
+    if (i >= before.length) old.append(child);
+    else if (!before[i].isEqualNode(child)) before[i].replaceWith(child);
+  });
+  for (const extra of before.slice(after.length)) extra.remove();
+  return old;
+}
+
 // The new board into the page: only its parts that changed (the reserve / stock row and each
-// column) are replaced, so a move touches two columns' worth of DOM, not the whole table, and a
-// focused card in an untouched column keeps its focus.
+// column) are patched, so a move touches two columns' worth of DOM, not the whole table, and a
+// focused card or column label that did not change keeps its focus.
 function patchBoard(board, html) {
   const template = document.createElement("template");
   template.innerHTML = html;
@@ -143,7 +163,7 @@ function patchBoard(board, html) {
     return;
   }
   before.forEach((old, i) => {
-    if (old.outerHTML !== after[i].outerHTML) old.replaceWith(after[i]);
+    if (!old.isEqualNode(after[i])) patch(old, after[i]);
   });
 }
 
@@ -572,13 +592,13 @@ function replacePart(root, role, html) {
   if (!fresh) return old;
   const focused = old.contains(document.activeElement) ? document.activeElement : null;
   fresh.hidden = old.hidden;
-  old.replaceWith(fresh);
-  if (focused) {
+  const now = patch(old, fresh);
+  if (focused && !now.contains(document.activeElement)) {
     const key = ["index", "step"].find((k) => focused.dataset[k] !== undefined);
-    const again = key && fresh.querySelector(`[data-${key}="${focused.dataset[key]}"]`);
+    const again = key && now.querySelector(`[data-${key}="${focused.dataset[key]}"]`);
     if (again) again.focus({ preventScroll: true });
   }
-  return fresh;
+  return now;
 }
 
 const SOLVE_SLICE_MS = 50; // how long the worker searches before it looks at its messages again
@@ -623,7 +643,9 @@ class AnalysisWidget extends TryWidget {
     if (!this.linkRead || !this.frame || this.frame.fragment === undefined) return;
     if (this.frame.fragment !== this.written) {
       this.written = this.frame.fragment;
-      history.replaceState(history.state, "", `#${this.frame.fragment}`);
+      // The address is not on the way to the redrawn board: it follows right after.
+      clearTimeout(this.addressTimer);
+      this.addressTimer = setTimeout(() => history.replaceState(history.state, "", `#${this.written}`));
     }
     const field = this.q('[data-role="link"]');
     if (field) field.value = this.shareLink();
