@@ -214,7 +214,8 @@ def card_label(c: int, lang: str = "en") -> str:
 def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False, tabindex: int | None = None,
          label: str | None = None, token_attr: str = "data-card") -> str:
     """One card. Face up: rank and suit glyph (``4♥``, ``10♠``), its name for screen readers, and
-    ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed).
+    ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed);
+    a button's name is its symbol, then the card's name (``"4♥, kőr 4"``).
     Face down: a back, no card identity in the markup. ``button=True`` makes a face-up card a
     button (the try-it widget's picks). ``label`` replaces the card's name for screen readers;
     ``token_attr`` names the attribute that carries the card's token (``data-card`` on the table)."""
@@ -233,7 +234,9 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
     name = card_label(c, lang) if label is None else label
     ident = f' {token_attr}="{esc(token)}"'
     if button:
-        extra = attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
+        # A button's name starts with what it shows ("4♥, four of hearts"): a reader who speaks to
+        # the page says what they see (WCAG 2.5.3, axe's label-content-name-mismatch).
+        extra = attrs(aria_label=f"{symbol}, {name}", aria_pressed="false", tabindex=tabindex)
         return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
     return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{esc(name)}</span></span>'
 
@@ -394,13 +397,15 @@ def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_i
     legal = frame.get("legal")
     parts = [
         f'<div class="sol-toolbar" role="toolbar"{attrs(aria_label=text("controls", lang))} data-search-exclude>'
-        f'{"".join(controls)}{score}{progress}</div>',
-        f'<p class="sol-hint" data-search-exclude>{esc(hint)}</p>',
+        f'{"".join(controls)}{score}</div>',
+        # The start-up progress stands in the hint's place while the engine loads (never over a control).
+        f'<div class="sol-status-line" data-search-exclude>{progress}<p class="sol-hint">{esc(hint)}</p></div>',
         frame["board"],
         f'<p class="sol-message" data-role="message" role="status"'
         f'{attrs(data_legal=None if legal is None else str(legal).lower())}>{esc(frame.get("message", ""))}</p>',
         *panels,
-        f'<p class="sol-description" data-role="description" aria-live="polite">{esc(frame["description"])}</p>',
+        f'<p class="sol-description" data-role="description" aria-live="polite" aria-atomic="true">'
+        f'{esc(frame["description"])}</p>',
         *after,
     ]
     root = attrs(

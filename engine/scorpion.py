@@ -592,7 +592,7 @@ class Scorpion(Game):
             )
         else:
             n = len(pos.reserve)
-            if n:
+            if n or interactive:  # the deal button's name says the count it shows, 0 too (WCAG 2.5.3)
                 count = t.npgettext("reserve", "reserve: {n} face-down card", "reserve: {n} face-down cards", n)
             else:
                 count = t.pgettext("reserve", "reserve: dealt")

@@ -86,7 +86,8 @@ def test_a_card_shows_rank_and_suit_glyph_and_is_red_or_black(token, rank, suit,
 def test_a_card_is_named_for_screen_readers_in_the_readers_language(lang):
     c = parse_card("4H")
     assert html.escape(engine.i18n.translator(lang).card(c)) in render.card(c, lang)
-    assert f'aria-label="{html.escape(engine.i18n.translator(lang).card(c))}"' in render.card(c, lang, button=True)
+    # a button's name starts with what it shows (WCAG 2.5.3), then the card's name
+    assert f'aria-label="4♥, {html.escape(engine.i18n.translator(lang).card(c))}"' in render.card(c, lang, button=True)
 
 
 def test_the_try_it_board_makes_face_up_cards_and_column_labels_buttons_and_the_reserve_the_deal():
