@@ -65,14 +65,14 @@ _TEXTS = {
     "no-start": N_("link", "The link gives neither a deal code nor a position."),
     "no-game": N_("link", "The link gives a position but does not say which game it is of."),
     "two-starts": N_("link", "The link gives both a deal code and a position; a game starts from one of them."),
-    "code": N_("link", "“{value}” is not a deal code of this game; a code looks like {example}."),
+    "code": N_("link", "The link's deal code “{value}” is not a code of this game; a code looks like {example}."),
     "position": N_("link", "The link's position is not a valid position of this game under these rules."),
     "rules": N_("link", "The link's rules “{value}” are not rules of this game; its rule sets are {presets}."),
     "rules-misfit": N_("link", "The link's rules “{value}” do not fit its deal or position."),
     "score": N_("link", "The link's score “{value}” is not a score these rules can start from."),
     "too-many-moves": N_("link", "The link has more moves than the board plays: at most {limit}."),
     "move": N_("link", "Move {n} of the link (“{token}”) is not a move of this game."),
-    "move-refused": N_("link", "Move {n} of the link ({move}) is refused: {reason}."),
+    "move-refused": N_("link", "Move {n} of the link (“{token}”) is refused. {reason}."),
 }
 
 

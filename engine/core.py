@@ -321,7 +321,12 @@ class Position:
         raise NotImplementedError
 
     def score_text(self, lang: str = "en") -> str:
+        """The score as the app shows it (the command line's ``score_text``)."""
         return str(self.score)
+
+    def scored_in_dollars(self) -> bool:
+        """True when the score counts dollars (Klondike's Vegas scoring): the widgets say „+5 $”."""
+        return False
 
     def describe(self, lang: str = "en") -> str:
         raise NotImplementedError

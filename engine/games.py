@@ -109,10 +109,32 @@ class Game:
         the reserve and the places for removed sequences, the stock, waste and foundations."""
         raise NotImplementedError
 
+    def move_parts(self, token: str) -> tuple[str, dict[str, Any]]:
+        """A move token as the kind of move its texts speak of (``engine.render.MOVE_KINDS``) and the
+        values they name: ``4H>7`` → ``("to-column", {"card": "4♥", "n": 7})``. This reads the tokens
+        Scorpion and Klondike share (``engine.render.move_parts``); a game with moves of its own says
+        which kind each one is."""
+        from . import render  # noqa: PLC0415  (render asks the registry for a position's game)
+
+        return render.move_parts(token)
+
     def move_text(self, token: str, lang: str = "en") -> str:
-        """*The game's*: a move token in the reader's language (``4H>7`` → "4♥ → 7. oszlop"; the
-        renderer has the words for the tokens Scorpion and Klondike share, ``engine.render.move_text``)."""
-        raise NotImplementedError
+        """A move token in the reader's language, as the move list names it (``4H>7`` → "4♥ → 7. oszlop")."""
+        from . import render  # noqa: PLC0415
+
+        return render.move_label(self.move_parts(token), lang)
+
+    def attempt_text(self, token: str, lang: str = "en") -> str:
+        """The button that tries a disputed move: "Try tapping 2♥" (one sentence per kind of move)."""
+        from . import render  # noqa: PLC0415
+
+        return render.attempt_text(self.move_parts(token), lang)
+
+    def made_text(self, token: str, points: int, lang: str = "en", dollars: bool = False) -> str:
+        """The message after a legal move: the move and what it earned ("4♥ → 7. oszlop: 5 pont")."""
+        from . import render  # noqa: PLC0415
+
+        return render.made_text(self.move_parts(token), points, lang, dollars)
 
     # -- the solver ---------------------------------------------------------------------------------
     def search(self, pos: Any) -> Search:

@@ -15,11 +15,21 @@ both: a stale catalog never wins over an edited one in silence.
 >>> t = translator("hu")
 >>> t.card(parse_card("4H"))
 'kőr 4'
+
+A text made of several catalog entries (a description: "reserve: …; … . column 1: …") starts each
+sentence with a capital by rule, in one place, ``sentence_case``; numbers are written as the
+language writes them (``number``: CLDR's grouping, a true minus in hu, ca and ru).
+
+>>> sentence_case("tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.", "hu")
+'Tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.'
+>>> sentence_case("резерв: сдан. столбец 1: пусто.", "ru"), number(-1005, "hu"), number(-1005, "en")
+('Резерв: сдан. Столбец 1: пусто.', '−1\xa0005', '-1,005')
 """
 
 from __future__ import annotations
 
 import gettext
+import re
 from functools import cache
 from pathlib import Path
 
@@ -146,21 +156,38 @@ translate them as the nominative."""
 SUIT_FORMS = ("card", "name")
 
 
-GROUP_SYMBOLS = {"en": ",", "hu": "\u00a0", "ca": ".", "ru": "\u00a0"}
-"""Each language's thousands separator, as CLDR has it (Babel's ``get_group_symbol``; a test compares
-them): the engine formats numbers without Babel, which Pyodide does not ship."""
+# -- sentences and numbers ---------------------------------------------------------------------------
+
+# A sentence starts at the start of the text or after a full stop (!, ?) and a space; opening quotes
+# and brackets, and invisible format characters, may come before its first letter.
+_OPENING = "([\"'(\\[«„“‘\u2060-\u2064\ufeff]*)"
+_SENTENCE_START = re.compile(r"(?:^\s*|[.!?]\s+)" + _OPENING + r"([^\W\d_])")
+_SENTENCE_START_HU = re.compile(r"(?:^\s*|(?<!\d)\.\s+|[!?]\s+)" + _OPENING + r"([^\W\d_])")
+
+
+def sentence_case(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``text`` with the first letter of each sentence in upper case: at the start, and after a full
+    stop (``!``, ``?``) followed by a space. Opening quotes and brackets before the first letter are
+    passed over («столбец» → «Столбец»); a sentence that starts with a digit or a symbol (``10♠``,
+    ``1. oszlop``) is left as it is. Hungarian writes ordinals with a full stop (``az 1. oszlop``),
+    so there a full stop right after a digit ends no sentence."""
+    pattern = _SENTENCE_START_HU if lang == "hu" else _SENTENCE_START
+    return pattern.sub(lambda m: m.group(0)[:-1] + m.group(2).upper(), text)
+
+
+MINUS = "\u2212"
+"""The true minus sign: hu, ca and ru write negative numbers with it (English keeps the hyphen)."""
+GROUP_SEPARATORS = {"en": ",", "hu": "\u00a0", "ca": ".", "ru": "\u00a0"}
+"""CLDR's thousands separator of each language, as Babel formats numbers on the pages (a test holds
+them to Babel's)."""
 
 
 def number(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A whole number as the language writes it: en 12,345, hu and ru 12 345 (a no-break space),
-    ca 12.345; every one of these languages groups four digits too (1 000).
-
-    >>> number(1234567, "ca"), number(999, "en"), number(-20000, "en")
-    ('1.234.567', '999', '-20,000')
-    """
-    if lang not in GROUP_SYMBOLS:
-        raise EngineError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    return f"{n:,}".replace(",", GROUP_SYMBOLS[lang])
+    """``n`` as ``lang`` writes it: ``1,005`` / ``1 005`` / ``1.005``; ``−5`` with a true minus in hu, ca, ru."""
+    digits = f"{abs(n):,}".replace(",", GROUP_SEPARATORS.get(lang, ","))
+    if n >= 0:
+        return digits
+    return ("-" if lang == "en" else MINUS) + digits
 
 
 @cache

@@ -104,7 +104,7 @@ from .core import (
 )
 from .errors import NotationError
 from .games import Game
-from .i18n import N_, NP_, translator
+from .i18n import N_, NP_, sentence_case, translator
 
 COLUMNS = 7
 FACE_DOWN = 21  # 0 + 1 + … + 6
@@ -651,6 +651,9 @@ class KlondikePosition(Position):
         """Normal: the number (``625``); Vegas: dollars, ``+$208``, ``$0``, ``-$52`` in every language."""
         return vegas_text(self.score) if self.rules.vegas else str(self.score)
 
+    def scored_in_dollars(self) -> bool:
+        return bool(self.rules.vegas)
+
     def describe(self, lang: str = "en") -> str:
         """One paragraph for screen readers, no-JS readers and the pages."""
         t = translator(lang)
@@ -678,7 +681,7 @@ class KlondikePosition(Position):
         text = f"{stock}; {waste}; {found}. {columns}."
         if self.is_won():
             text += " " + t.pgettext("state", "Every card is on the foundations: the game is won.")
-        return text
+        return sentence_case(text, lang)
 
 
 # -- facts and the point table for the pages ------------------------------------------------------
@@ -769,9 +772,6 @@ class Klondike(Game):
             rows.append((t.pgettext("scoring", label), text))
         return rows
 
-    def move_text(self, token: str, lang: str = "en") -> str:
-        return render.move_text(token, lang)
-
     def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
         """The stock (the draw or recycle button, on a board one plays on), the waste (its last cards
         fanned, the top one playable) and the four foundations in the app's fixed order ♠ ♥ ♦ ♣."""
@@ -781,8 +781,9 @@ class Klondike(Game):
         stock_label = text("stock", lang)
         stock_body = f'{render.backs(min(stock_n, 3), lang)}<span class="sol-count">{esc(stock_n)}</span>'
         if interactive:
+            count = t.npgettext("widget", *render.STOCK_COUNT, stock_n).format(n=stock_n)
             attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="draw" if stock_n else "recycle",
-                                 aria_label=f"{stock_label}: {render.render_count(stock_n, lang)}")
+                                 aria_label=count)
             stock_body = f'<button type="button"{attrs}>{stock_body}</button>'
         shown = pos.waste[-pos.rules.draw_count:] if pos.waste else []
         waste = [render.card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
@@ -792,7 +793,7 @@ class Klondike(Game):
             if n:
                 found.append((suit_attr, render.card(card(n - 1, s), lang, button=interactive)))
                 continue
-            label = f'{esc(text("foundation-empty", lang))}: {esc(t.suit(s, "name"))}'
+            label = esc(text("foundation-empty-suit", lang, suit=t.suit(s, "name")))
             glyph = f'<span class="sol-slot-suit" aria-hidden="true">{SUIT_SYMBOLS[s]}</span>'
             if interactive:
                 found.append((suit_attr, f'<button type="button" class="sol-slot" data-target="F" '

@@ -12,7 +12,7 @@ not jump when the script takes over.
 >>> 'data-column="7"' in html and 'class="sol-card sol-down"' in html
 True
 >>> move_text("4H>7", "hu"), move_text("deal", "en")
-('4♥ → 7. oszlop', 'deal the reserve')
+('4♥ → 7. oszlop', 'Deal the reserve')
 
 The markup is the widgets' DOM contract (DESIGN.md §5): columns ``[data-column="7"]`` (1-based),
 face-up cards ``[data-card="4H"]`` (face-down cards carry no card, only ``data-face="down"``),
@@ -31,12 +31,11 @@ from typing import Any
 from . import games
 from .cards import card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
-from .i18n import N_, NP_, number, translator
+from .i18n import MINUS, N_, NP_, number, translator
 
 # Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
 _COLUMN = "column {n}"
 _EMPTY_COLUMN = "empty"
-_FACE_DOWN = ("{n} face-down card", "{n} face-down cards")
 
 _TEXTS = {
     # The board
@@ -50,7 +49,6 @@ _TEXTS = {
     "stock": N_("widget", "Stock"),
     "waste": N_("widget", "Waste"),
     "foundations": N_("widget", "Foundations"),
-    "foundation-empty": N_("widget", "empty foundation"),
     # The chrome
     "first": N_("widget", "First position"),
     "prev": N_("widget", "Previous move"),
@@ -75,12 +73,9 @@ _TEXTS = {
     "failed": N_("widget", "The rules engine could not start, so this board cannot be played ({error})."),
     "undone": N_("widget", "Move taken back."),
     "reset-done": N_("widget", "Back at the starting position."),
-    "rejudged": N_("widget", "Judged again under {rules}:"),
     "attempt": N_("widget", "Try the disputed move"),
-    "attempt-move": N_("widget", "Try {move}"),
-    "allowed": N_("widget", "allowed"),
-    "refused": N_("widget", "refused: {message}"),
     "verdicts": N_("widget", "The verdict under each rule set"),
+    "foundation-empty-suit": N_("widget", "Empty foundation: {suit}"),
     # Deep links
     "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
     "board-link": N_("widget", "Open on the analysis board"),
@@ -93,12 +88,11 @@ _TEXTS = {
     "rules-now": N_("widget", "The board now plays under {rules}."),
     "rules-misfit": N_("widget", "These rules would deal this game differently, so they cannot judge it; the board "
                                  "keeps the rules it had."),
-    "rules-refused": N_("widget", "Judged again under {rules}, move {n} ({move}) is refused: {reason}."),
+    "rules-refused": N_("widget", "Judged again under {rules}, move {n} of the list is refused. {reason}."),
     "rules-stopped": N_("widget", "The board stops before it; the moves after it stay in the move list."),
     "verdicts-all": N_("widget", "Allowed under every rule set."),
     "verdicts-none": N_("widget", "Refused under every rule set."),
     "verdicts-some": N_("widget", "Allowed only under: {names}."),
-    "verdict-misfit": N_("widget", "this position cannot arise under these rules"),
     "solver": N_("widget", "Is it still winnable?"),
     "cancel": N_("widget", "Cancel"),
     "solver-note": N_("widget", "The site knows the face-down cards from the deal code or the position, and so "
@@ -120,7 +114,7 @@ _TEXTS = {
     "open": N_("widget", "Open"),
     "new-deal": N_("widget", "New random deal"),
     "new-deal-rules": N_("widget", "Rules of the new deal:"),
-    "start-bad": N_("widget", "“{value}” is neither a deal code nor a position of the chosen game."),
+    "start-bad": N_("widget", "The text “{value}” is neither a deal code nor a position of the chosen game."),
     "opened-code": N_("widget", "New game on the board: {code}."),
     "opened-position": N_("widget", "New game on the board, from the position given."),
     "share-title": N_("widget", "Share"),
@@ -137,23 +131,71 @@ _PLURAL_TEXTS = {
                           "Judged again under {rules}: {n} moves played, none refused."),
     "opened-link": NP_("widget", "Opened from the link, with {n} move played.",
                        "Opened from the link, with {n} moves played."),
-    "allowed-points": NP_("widget", "allowed, {n} point", "allowed, {n} points"),
     "solver-progress": NP_("widget", "{n} position searched", "{n} positions searched"),
     "solver-won": NP_("widget", "Still winnable: the solver found a winning line of {n} move.",
                       "Still winnable: the solver found a winning line of {n} moves."),
 }
+STOCK_COUNT = NP_("widget", "Stock: {n} face-down card", "Stock: {n} face-down cards")
+"""The stock's name for screen readers on a board one plays on (its count is part of the sentence)."""
 
-_MOVE_TEXTS = {
+# Every text that speaks of a move is one catalog entry per kind of move (the grammar differs: "Try
+# tapping 2♥", "Try dealing the reserve"), so each language orders and inflects it whole. ``move_parts``
+# says which kind a token is and the values its texts name: ``card`` (the card's symbol, ``4♥``) and
+# ``n`` (a column's number).
+MOVE_KINDS = ("to-column", "to-foundation", "deal", "draw", "recycle", "tap", "dtap", "undo")
+
+_MOVE_TEXTS = {  # the move list, and the heading of a disputed move
     "to-column": N_("move", "{card} → column {n}"),
     "to-foundation": N_("move", "{card} → foundation"),
-    "deal": N_("move", "deal the reserve"),
-    "draw": N_("move", "draw from the stock"),
-    "recycle": N_("move", "turn the waste over"),
-    "tap": N_("move", "tap {card}"),
-    "dtap": N_("move", "double-tap {card}"),
-    "undo": N_("move", "undo"),
+    "deal": N_("move", "Deal the reserve"),
+    "draw": N_("move", "Draw from the stock"),
+    "recycle": N_("move", "Turn the waste over"),
+    "tap": N_("move", "Tap {card}"),
+    "dtap": N_("move", "Double-tap {card}"),
+    "undo": N_("move", "Undo"),
 }
 
+_ATTEMPT_TEXTS = {  # the button that plays one of a ruling's disputed moves
+    "to-column": N_("attempt", "Try {card} → column {n}"),
+    "to-foundation": N_("attempt", "Try {card} → foundation"),
+    "deal": N_("attempt", "Try dealing the reserve"),
+    "draw": N_("attempt", "Try drawing from the stock"),
+    "recycle": N_("attempt", "Try turning the waste over"),
+    "tap": N_("attempt", "Try tapping {card}"),
+    "dtap": N_("attempt", "Try double-tapping {card}"),
+    "undo": N_("attempt", "Try undoing the last move"),
+}
+
+_MADE_TEXTS = {  # the message after a legal move: the move and what it earned ({points}: ``amount_text``)
+    "to-column": N_("made", "{card} → column {n}: {points}"),
+    "to-foundation": N_("made", "{card} → foundation: {points}"),
+    "deal": N_("made", "Reserve dealt: {points}"),
+    "draw": N_("made", "Draw from the stock: {points}"),
+    "recycle": N_("made", "Waste turned over: {points}"),
+    "tap": N_("made", "Tap on {card}: {points}"),
+    "dtap": N_("made", "Double tap on {card}: {points}"),
+    "undo": N_("made", "Move undone: {points}"),
+}
+
+POINTS = NP_("points", "{n} point", "{n} points")
+"""An amount of points (``{n}`` as the language writes numbers: ``−100`` in hu, ca and ru)."""
+DOLLARS = N_("dollars", "{sign}${n}")
+"""A Vegas score or amount in the language's own form: en ``+$208``, hu, ca, ru ``+208 $`` (a no-break
+space; ``{sign}`` is ``+``, a true minus or nothing), as the pages write it with ``| dollars``."""
+
+# After the rules selector changed, the last move judged again: one sentence per outcome.
+_REJUDGED = {
+    "earns": N_("rejudged", "Rules: {rules}. The move is allowed and earns {points}."),
+    "costs": N_("rejudged", "Rules: {rules}. The move is allowed and costs {points}."),
+    "nothing": N_("rejudged", "Rules: {rules}. The move is allowed; the score does not change."),
+    "refused": N_("rejudged", "Rules: {rules}. The move is refused. {message}."),
+}
+_VERDICT_ROWS = {  # a ruling's verdict under one rule set ({message}: the app's message, a sentence of its own)
+    "allowed": N_("verdict", "{rules}: allowed."),
+    "refused": N_("verdict", "{rules}: refused. {message}."),
+    "allowed-points": N_("verdict", "{rules}: allowed, for {points}."),
+    "misfit": N_("verdict", "{rules}: this position cannot arise under these rules."),
+}
 
 
 def text(key: str, lang: str = "en", **values: object) -> str:
@@ -170,10 +212,33 @@ def plural_text(key: str, n: int, lang: str = "en", **values: object) -> str:
     return msg.format(n=number(n, lang), **values)
 
 
-def points_text(move: str, points: int, lang: str = "en") -> str:
-    """``"4♥ → 7. oszlop: 5 pont"``: what a legal move earned, with the language's plural."""
+def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
+    """An amount of points or (Klondike Vegas) dollars: ``5 points``, ``−100 pont``, ``+5 $``.
+    ``signed=False`` leaves the sign out (a sentence says "costs 100 points")."""
     t = translator(lang)
-    return t.npgettext("widget", "{move}: {n} point", "{move}: {n} points", points).format(move=move, n=points)
+    if dollars:
+        sign = "" if not signed or not points else "+" if points > 0 else MINUS
+        return t.pgettext("dollars", DOLLARS).format(sign=sign, n=number(abs(points), lang))
+    n = points if signed else abs(points)
+    return t.npgettext("points", *POINTS, abs(n)).format(n=number(n, lang))
+
+
+def score_text(pos: Any, lang: str = "en") -> str:
+    """The score a widget shows, in the reader's language: ``625``; Vegas ``−42 $`` (hu, ca, ru),
+    ``−$42`` (en), as the pages' prose writes dollars. (``Position.score_text`` is the app's own
+    display, ``-$42`` in every language, for the command line.)"""
+    if pos.scored_in_dollars():
+        return amount_text(pos.score, lang, dollars=True)
+    return number(pos.score, lang)
+
+
+def rejudged_text(rules: str, legal: bool, points: int, message: str, lang: str = "en",
+                  dollars: bool = False) -> str:
+    """The last move judged again under ``rules`` (a preset's name): allowed, with what it earns or
+    costs, or refused, with the app's ``message``."""
+    outcome = "refused" if not legal else "earns" if points > 0 else "costs" if points < 0 else "nothing"
+    return translator(lang).pgettext("rejudged", _REJUDGED[outcome]).format(
+        rules=rules, points=amount_text(points, lang, dollars, signed=False), message=message)
 
 
 def client_texts(lang: str = "en", extra: tuple[str, ...] = ()) -> dict[str, str]:
@@ -296,37 +361,57 @@ def _columns(pos: Any, lang: str, interactive: bool) -> str:
     )
 
 
-def render_count(n: int, lang: str) -> str:
-    """``n`` face-down cards, with the language's plural (the columns' own words)."""
-    return translator(lang).npgettext("column", *_FACE_DOWN, n).format(n=n)
-
-
 # -- moves -------------------------------------------------------------------------------------------
 
 
-def move_text(token: str, lang: str = "en") -> str:
-    """A move token in the reader's language: ``4H>7`` → "4♥ → 7. oszlop", ``deal`` → "a tartalék
-    kiosztása". Card symbols are language-neutral; the words come from the catalogs."""
-    t = translator(lang)
+MoveParts = tuple[str, dict[str, Any]]
 
-    def say(key: str, **values: object) -> str:
-        return t.pgettext("move", _MOVE_TEXTS[key]).format(**values)
 
+def move_parts(token: str) -> MoveParts:
+    """The kind of a move token of the forms Scorpion and Klondike share (``MOVE_KINDS``) and the
+    values its texts name: ``4H>7`` → ``("to-column", {"card": "4♥", "n": 7})``, ``deal`` →
+    ``("deal", {})``. Card symbols are language-neutral; the words come from the catalogs."""
     token = token.strip()
     if token in ("deal", "draw", "recycle", "undo"):
-        return say(token)
+        return token, {}
     for prefix in ("dtap:", "tap:"):
         if token.startswith(prefix):
-            return say(prefix[:-1], card=card_symbol(parse_card(token[len(prefix):])))
+            return prefix[:-1], {"card": card_symbol(parse_card(token[len(prefix):]))}
     card_text, sep, where = token.partition(">")
     if not sep:
         raise NotationError(f"move {token!r} is not a move token")
     symbol = card_symbol(parse_card(card_text))
     if where == "F":
-        return say("to-foundation", card=symbol)
-    if not where.isdigit():
+        return "to-foundation", {"card": symbol}
+    if not (where.isascii() and where.isdigit()):
         raise NotationError(f"move {token!r}: no column {where!r}")
-    return say("to-column", card=symbol, n=int(where))
+    return "to-column", {"card": symbol, "n": int(where)}
+
+
+def move_label(parts: MoveParts, lang: str = "en") -> str:
+    """A move as the move list names it: "4♥ → 7. oszlop", "A tartalék kiosztása"."""
+    kind, values = parts
+    return translator(lang).pgettext("move", _MOVE_TEXTS[kind]).format(**values)
+
+
+def move_text(token: str, lang: str = "en") -> str:
+    """A move token in the reader's language: ``4H>7`` → "4♥ → 7. oszlop", ``deal`` → "A tartalék
+    kiosztása" (``move_label`` of ``move_parts``)."""
+    return move_label(move_parts(token), lang)
+
+
+def attempt_text(parts: MoveParts, lang: str = "en") -> str:
+    """The button that tries a disputed move: "Try tapping 2♥", "Prova de repartir la reserva"."""
+    kind, values = parts
+    return translator(lang).pgettext("attempt", _ATTEMPT_TEXTS[kind]).format(**values)
+
+
+def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
+    """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: 5 pont";
+    ``dollars``: the game counts its score in dollars (Klondike Vegas), "K♥ → base: +5 $"."""
+    kind, values = parts
+    msg = translator(lang).pgettext("made", _MADE_TEXTS[kind])
+    return msg.format(points=amount_text(points, lang, dollars), **values)
 
 
 # -- widgets ---------------------------------------------------------------------------------------
@@ -457,25 +542,28 @@ def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: s
 def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list)."""
+    t = translator(lang)
     rows = []
     for v in verdicts:
         if v.get("misfit"):  # the analysis board: a rule set under which the position cannot arise
-            outcome = text("verdict-misfit", lang)
-        elif v["legal"]:
-            points = v.get("points")
-            outcome = text("allowed", lang) if points is None else plural_text("allowed-points", points, lang)
+            row = t.pgettext("verdict", _VERDICT_ROWS["misfit"])
+        elif v["legal"] and v.get("points") is not None:  # the analysis board: what the move earns there
+            row = t.pgettext("verdict", _VERDICT_ROWS["allowed-points"])
         else:
-            outcome = text("refused", lang, message=v["message"])
-        rows.append(
-            f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
-            f'<span class="sol-verdict-rules">{esc(v["name"])}</span>: {esc(outcome)}</li>'
-        )
+            row = t.pgettext("verdict", _VERDICT_ROWS["allowed" if v["legal"] else "refused"])
+        values = {"message": v.get("message"),
+                  "points": amount_text(v.get("points") or 0, lang, bool(v.get("dollars")))}
+        name = f'<span class="sol-verdict-rules">{esc(v["name"])}</span>'
+        before, _, after = row.partition("{rules}")  # the name is markup: the rest is escaped around it
+        said = esc(before.format(**values)) + name + esc(after.format(**values))
+        rows.append(f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>{said}</li>')
     return (
         f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'
         f'{"".join(rows)}</ul>'
     )
 
 
-__all__ = ["attrs", "backs", "board", "board_link", "button", "card", "card_label", "client_texts", "esc",
-           "history_list", "move_text", "moves_list", "pile", "plural_text", "points_text", "render_count",
-           "replay_controls", "solution_list", "text", "verdicts_table", "widget"]
+__all__ = ["MOVE_KINDS", "amount_text", "attempt_text", "attrs", "backs", "board", "board_link", "button", "card",
+           "card_label", "client_texts", "esc", "history_list", "made_text", "move_label", "move_parts", "move_text",
+           "moves_list", "pile", "plural_text", "rejudged_text", "replay_controls", "score_text",
+           "solution_list", "text", "verdicts_table", "widget"]

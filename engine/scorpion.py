@@ -52,7 +52,7 @@ from .core import (
 )
 from .errors import NotationError
 from .games import Game
-from .i18n import N_, NP_, translator
+from .i18n import N_, NP_, sentence_case, translator
 
 RESERVE = -1  # location of a card in the reserve (or set aside)
 REMOVED = -2  # location of a card in a removed sequence
@@ -477,12 +477,15 @@ class ScorpionPosition(Position):
         return len(full) == PLACES and all(col == _RUN[SUIT[col[0]]] for col in full) and not any(self.down)
 
     def describe(self, lang: str = "en") -> str:
-        """One paragraph for screen readers, no-JS readers and the pages (seeds 000/003 verbatim)."""
+        """One paragraph for screen readers, no-JS readers and the pages: the seeds' lines (000, 003),
+        each sentence starting with a capital (``sentence_case``)."""
         t = translator(lang)
         grid = self.rules.grid
-        if grid.aside:
-            cards = ", ".join(t.card(c) for c in self.reserve) or t.pgettext("aside", "none")
+        if grid.aside and self.reserve:
+            cards = ", ".join(t.card(c) for c in self.reserve)
             head = t.pgettext("aside", "cards set aside: {cards}").format(cards=cards)
+        elif grid.aside:
+            head = t.pgettext("aside", "cards set aside: none")
         elif self.reserve:
             n = len(self.reserve)
             head = t.npgettext(
@@ -503,7 +506,7 @@ class ScorpionPosition(Position):
         text = f"{head}. {columns}."
         if self.is_won():
             text += " " + t.pgettext("state", "The game is won.")
-        return text
+        return sentence_case(text, lang)
 
 
 SCORING = (
@@ -573,9 +576,6 @@ class Scorpion(Game):
     def scoring_table(self, rules: RulesBase | str | None = None, lang: str = "en") -> list[tuple[str, str]]:
         t = translator(lang)
         return [(t.pgettext("scoring", label), f"+{p}" if p else "0") for _, label, p in SCORING]
-
-    def move_text(self, token: str, lang: str = "en") -> str:
-        return render.move_text(token, lang)
 
     def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
         """The reserve (a button that deals it, on a board one plays on) or the cards set aside, and

@@ -48,8 +48,9 @@ from .render import (
     history_list,
     moves_list,
     plural_text,
-    points_text,
+    rejudged_text,
     replay_controls,
+    score_text,
     solution_list,
     text,
     verdicts_table,
@@ -137,7 +138,7 @@ class Session:
             "kind": self.kind,
             "board": drawn[0],
             "description": drawn[1],
-            "score": pos.score_text(self.lang),
+            "score": score_text(pos, self.lang),
             "message": self.message,
             "legal": self.legal,
             "won": pos.is_won(),
@@ -370,7 +371,7 @@ class TrySession(Session):
     def _verdict_text(self, token: str, verdict: Verdict) -> str:
         if not verdict.legal:
             return verdict.message(self.lang)
-        return points_text(find(self.game).move_text(token, self.lang), verdict.points, self.lang)
+        return find(self.game).made_text(token, verdict.points, self.lang, self.pos.scored_in_dollars())
 
     def undo(self) -> Frame:
         _, verdict = self.pos.play("undo")
@@ -399,7 +400,8 @@ class TrySession(Session):
         token, verdict = self.pos.play(token)
         self.last_attempt = (token, before, score, verdict.legal)
         name = preset_label(self.game, rules, self.lang)
-        message = f"{text('rejudged', self.lang, rules=name)} {self._verdict_text(token, verdict)}"
+        message = rejudged_text(name, verdict.legal, verdict.points, verdict.message(self.lang), self.lang,
+                                self.pos.scored_in_dollars())
         return self._say(message, verdict.legal)
 
     OPS = {
@@ -415,7 +417,7 @@ class TrySession(Session):
         out = [button("undo", lang, disabled=not frame.get("can_undo")), button("reset", lang)]
         if frame.get("attempts"):  # several disputed moves: one button each, named by its move
             for a in frame["attempts"]:
-                label = text("attempt-move", lang, move=a["move"])
+                label = find(self.game).attempt_text(a["token"], lang)
                 out.append(button("attempt", lang, data_move=a["token"], label=label))
         elif frame.get("attempt"):
             out.append(button("attempt", lang, data_move=frame["attempt"]))
@@ -582,12 +584,13 @@ class AnalysisSession(TrySession):
         for p in self.presets:
             entry: dict[str, Any] = {"rules": p, "name": preset_label(self.game, p, self.lang)}
             try:
-                verdict = position_under(self.game, here, p, score).check_token(token)
+                there = position_under(self.game, here, p, score)
+                verdict = there.check_token(token)
             except EngineError:
-                entry.update(legal=False, misfit=True, reason=None, message=text("verdict-misfit", self.lang))
+                entry.update(legal=False, misfit=True, reason=None, message=None)
             else:
                 entry.update(legal=verdict.legal, reason=verdict.reason, message=verdict.message(self.lang),
-                             points=verdict.points if verdict.legal else None)
+                             points=verdict.points if verdict.legal else None, dollars=there.scored_in_dollars())
             out.append(entry)
         return out
 
@@ -607,7 +610,7 @@ class AnalysisSession(TrySession):
             return self._say(self._refusal(refused), False)
         token = self.moves[self.at - 1]
         points = self.pos.move_stack[-1][2] if token != "undo" and self.pos.move_stack else 0
-        return self._say(points_text(self._move_text(token), points, self.lang), True)
+        return self._say(find(self.game).made_text(token, points, self.lang, self.pos.scored_in_dollars()), True)
 
     def goto(self, index: Any) -> Frame:
         n = _frame_number(index, len(self.moves))
@@ -626,10 +629,9 @@ class AnalysisSession(TrySession):
         return self._say(text("reset-done", self.lang), None)
 
     def _refusal(self, refused: tuple[int, str, Verdict]) -> str:
-        k, token, verdict = refused
+        k, _, verdict = refused
         name = preset_label(self.game, self.rules, self.lang)
-        said = text("rules-refused", self.lang, rules=name, n=k + 1, move=self._move_text(token),
-                    reason=verdict.message(self.lang))
+        said = text("rules-refused", self.lang, rules=name, n=k + 1, reason=verdict.message(self.lang))
         return f"{said} {text('rules-stopped', self.lang)}"
 
     def set_rules(self, rules: Any) -> Frame:
@@ -737,7 +739,7 @@ class AnalysisSession(TrySession):
             except EngineError:
                 raise LinkProblem("moves", "move", n=n, token=board_link.quoted(token)) from None
             if not verdict.legal:
-                raise LinkProblem("moves", "move-refused", n=n, move=self._move_text(token),
+                raise LinkProblem("moves", "move-refused", n=n, token=board_link.quoted(token),
                                   reason=verdict.message(self.lang))
             self.moves.append(token)
             self.at += 1
@@ -859,7 +861,8 @@ class AnalysisSession(TrySession):
         refused = self._goto(len(base) + k + 1)
         if refused:  # the line was found here: it never is
             return self._say(self._refusal(refused), False)
-        return self._say(points_text(self._move_text(line[k]), self.pos.move_stack[-1][2], self.lang), True)
+        points = self.pos.move_stack[-1][2]
+        return self._say(find(self.game).made_text(line[k], points, self.lang, self.pos.scored_in_dollars()), True)
 
     OPS = {
         **TrySession.OPS,
@@ -991,7 +994,7 @@ def session(config: Any) -> Session:
 
 def _attempt(attempt: dict[str, Any], lang: str) -> str:
     """One of a ruling's several disputed moves: the move, its explanation, its verdicts."""
-    move = attempt["move"][:1].upper() + attempt["move"][1:]
+    move = attempt["move"]
     note = f'<p class="sol-attempt-note">{esc(attempt["note"])}</p>' if attempt.get("note") else ""
     verdicts = verdicts_table(attempt["verdicts"], lang, move=attempt["token"]) if attempt["verdicts"] else ""
     return (f'<div class="sol-attempt"{attrs(data_move=attempt["token"])}>'

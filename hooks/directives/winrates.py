@@ -87,7 +87,7 @@ def render(d: Directive) -> str:
     body, codes = [], []
     for key, p in rows.items():
         low, high = p["wilson95"]
-        codes.append(f'{name(key)}: <code>{escape(p["codes"])}</code>')
+        codes.append(f'<li>{name(key)}: <code>{escape(p["codes"])}</code></li>')
         rate = f'{pct(p["rate"])} <span class="interval">({pct(low)}–{pct(high)})</span>'
         body.append(
             f'<tr data-preset="{escape(key)}">'
@@ -102,7 +102,7 @@ def render(d: Directive) -> str:
     head = "".join(f"<th>{t(h)}</th>" for h in HEADERS)
     html = [f'<div class="winrates" data-game="{escape(game)}">',
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>",
-            f'<p class="codes">{t(CODES)} {"; ".join(codes)}</p>']
+            f'<p class="codes">{t(CODES)}</p><ul class="codes">{"".join(codes)}</ul>']  # a label, then a list
 
     published: dict[tuple[str, str], tuple[dict, list[str]]] = {}
     for key, p in rows.items():

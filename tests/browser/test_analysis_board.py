@@ -18,7 +18,7 @@ import engine
 from engine import board_link
 from engine.board_link import LinkProblem
 from engine.records import Record
-from engine.render import move_text, plural_text
+from engine.render import plural_text
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +96,7 @@ def test_a_link_stops_at_its_first_bad_move_and_names_it(page, server):
     open_board(page, server, "hu", "#game=scorpion&code=SC1-CLA-AAAAAAG&moves=8H%3E1,4C%3E7,deal")
     pos = position_after("scorpion", "", ["8H>1"], code="SC1-CLA-AAAAAAG")
     assert wait_for_message(page, "false") == LinkProblem(
-        "moves", "move-refused", n=2, move=move_text("4C>7", "hu"), reason=pos.check_token("4C>7").message("hu")
+        "moves", "move-refused", n=2, token="4C>7", reason=pos.check_token("4C>7").message("hu")
     ).message("hu")
     assert text(page, "description") == pos.describe("hu")
 
@@ -191,7 +191,8 @@ def test_the_start_field_opens_a_code_or_names_what_it_cannot_open(page, server)
     open_board(page, server, "ru")
     page.fill(f"{BOARD} [data-role=start-text]", "<img src=x onerror=alert(1)>")
     page.press(f"{BOARD} [data-role=start-text]", "Enter")
-    assert wait_for_message(page, "false") == "«<img src=x onerror=alert…» — не код расклада и не позиция выбранной игры."
+    assert wait_for_message(page, "false") == (
+        "Текст «<img src=x onerror=alert…» — не код расклада и не позиция выбранной игры.")
     assert page.query_selector(f"{BOARD} img") is None
     page.fill(f"{BOARD} [data-role=start-text]", "SC1-WSP-AAAAAAC")
     page.click(f'{BOARD} [data-action="open"]')
@@ -226,7 +227,7 @@ def test_a_copied_link_reopens_the_same_position_rules_and_moves(browser, server
         assert {role: text(again, role) for role in ("description", "score")} == shown
         assert again.input_value(f"{BOARD} [data-role=rules]") == "draw1-vegas"
         assert again.eval_on_selector_all(f"{BOARD} [data-role=moves] [data-index]", "els => els.length") == 3
-        assert text(again, "score") == "-$42"
+        assert text(again, "score") == "−$42"
     finally:
         context.close()
 

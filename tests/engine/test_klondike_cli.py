@@ -102,10 +102,10 @@ def test_play_text_output_and_a_won_game():
 
 
 def test_describe_prints_one_paragraph_on_one_line():
-    for lang, start in [("en", "stock: 24 cards; waste: empty; foundations: empty. column 1: ace of diamonds; "),
-                        ("hu", "húzópakli: 24 lap; dobópakli: üres; alapok: üresek. 1. oszlop: káró ász; "),
-                        ("ca", "munt: 24 cartes; descart: buit; bases: buides. columna 1: as de diamants; "),
-                        ("ru", "колода: 24 карты; сброс: пуст; основания: пусты. столбец 1: туз бубён; ")]:
+    for lang, start in [("en", "Stock: 24 cards; waste: empty; foundations: empty. Column 1: ace of diamonds; "),
+                        ("hu", "Húzópakli: 24 lap; dobópakli: üres; alapok: üresek. 1. oszlop: káró ász; "),
+                        ("ca", "Munt: 24 cartes; descart: buit; bases: buides. Columna 1: as de diamants; "),
+                        ("ru", "Колода: 24 карты; сброс: пуст; основания: пусты. Столбец 1: туз бубён; ")]:
         done = engine_cli("describe", "--game", "klondike", "--code", CODE, "--lang", lang)
         assert done.returncode == 0 and done.stderr == ""
         assert done.stdout.count("\n") == 1 and done.stdout.startswith(start), done.stdout

@@ -25,25 +25,25 @@ CODE = "KL1-D1N-AAAAAAG"
 def test_the_deal_described_in_four_languages():
     pos = engine.deal(CODE)
     assert pos.describe("en") == (
-        "stock: 24 cards; waste: empty; foundations: empty. column 1: ace of diamonds; column 2: 1 face-down "
+        "Stock: 24 cards; waste: empty; foundations: empty. Column 1: ace of diamonds; column 2: 1 face-down "
         "card, then 7 of clubs; column 3: 2 face-down cards, then 9 of clubs; column 4: 3 face-down cards, then "
         "5 of diamonds; column 5: 4 face-down cards, then 8 of diamonds; column 6: 5 face-down cards, then 5 of "
         "hearts; column 7: 6 face-down cards, then ace of hearts."
     )
     assert pos.describe("hu") == (
-        "húzópakli: 24 lap; dobópakli: üres; alapok: üresek. 1. oszlop: káró ász; 2. oszlop: 1 lefordított lap, "
+        "Húzópakli: 24 lap; dobópakli: üres; alapok: üresek. 1. oszlop: káró ász; 2. oszlop: 1 lefordított lap, "
         "majd treff 7; 3. oszlop: 2 lefordított lap, majd treff 9; 4. oszlop: 3 lefordított lap, majd káró 5; "
         "5. oszlop: 4 lefordított lap, majd káró 8; 6. oszlop: 5 lefordított lap, majd kőr 5; 7. oszlop: 6 "
         "lefordított lap, majd kőr ász."
     )
     assert pos.describe("ca") == (
-        "munt: 24 cartes; descart: buit; bases: buides. columna 1: as de diamants; columna 2: 1 tapada, després "
+        "Munt: 24 cartes; descart: buit; bases: buides. Columna 1: as de diamants; columna 2: 1 tapada, després "
         "7 de trèvols; columna 3: 2 tapades, després 9 de trèvols; columna 4: 3 tapades, després 5 de diamants; "
         "columna 5: 4 tapades, després 8 de diamants; columna 6: 5 tapades, després 5 de cors; columna 7: 6 "
         "tapades, després as de cors."
     )
     assert pos.describe("ru") == (
-        "колода: 24 карты; сброс: пуст; основания: пусты. столбец 1: туз бубён; столбец 2: 1 закрытая, затем "
+        "Колода: 24 карты; сброс: пуст; основания: пусты. Столбец 1: туз бубён; столбец 2: 1 закрытая, затем "
         "семёрка треф; столбец 3: 2 закрытые, затем девятка треф; столбец 4: 3 закрытые, затем пятёрка бубён; "
         "столбец 5: 4 закрытые, затем восьмёрка бубён; столбец 6: 5 закрытых, затем пятёрка червей; столбец 7: "
         "6 закрытых, затем туз червей."
@@ -53,15 +53,15 @@ def test_the_deal_described_in_four_languages():
 @pytest.mark.parametrize(
     ("stock", "waste", "lang", "start"),
     [
-        ("8h", "2C", "en", "stock: 1 card; waste: 1 card, 2 of clubs on top; "),
-        ("8h 7h", "2C 3D", "en", "stock: 2 cards; waste: 2 cards, 3 of diamonds on top; "),
-        ("8h", "2C", "hu", "húzópakli: 1 lap; dobópakli: 1 lap, treff 2; "),
-        ("8h 7h", "2C 3D", "hu", "húzópakli: 2 lap; dobópakli: 2 lap, a legfelső: káró 3; "),
-        ("8h", "2C", "ca", "munt: 1 carta; descart: 1 carta, 2 de trèvols; "),
-        ("8h 7h", "2C 3D", "ca", "munt: 2 cartes; descart: 2 cartes, la de dalt: 3 de diamants; "),
-        ("8h", "2C", "ru", "колода: 1 карта; сброс: 1 карта, сверху двойка треф; "),
-        ("8h 7h", "2C 3D", "ru", "колода: 2 карты; сброс: 2 карты, сверху тройка бубён; "),
-        ("8h 7h 6h 5h 4h", "2C 3D 4D 5D 6D", "ru", "колода: 5 карт; сброс: 5 карт, сверху шестёрка бубён; "),
+        ("8h", "2C", "en", "Stock: 1 card; waste: 1 card, 2 of clubs on top; "),
+        ("8h 7h", "2C 3D", "en", "Stock: 2 cards; waste: 2 cards, 3 of diamonds on top; "),
+        ("8h", "2C", "hu", "Húzópakli: 1 lap; dobópakli: 1 lap, treff 2; "),
+        ("8h 7h", "2C 3D", "hu", "Húzópakli: 2 lap; dobópakli: 2 lap, a legfelső: káró 3; "),
+        ("8h", "2C", "ca", "Munt: 1 carta; descart: 1 carta, 2 de trèvols; "),
+        ("8h 7h", "2C 3D", "ca", "Munt: 2 cartes; descart: 2 cartes, la de dalt: 3 de diamants; "),
+        ("8h", "2C", "ru", "Колода: 1 карта; сброс: 1 карта, сверху двойка треф; "),
+        ("8h 7h", "2C 3D", "ru", "Колода: 2 карты; сброс: 2 карты, сверху тройка бубён; "),
+        ("8h 7h 6h 5h 4h", "2C 3D 4D 5D 6D", "ru", "Колода: 5 карт; сброс: 5 карт, сверху шестёрка бубён; "),
     ],
 )
 def test_stock_and_waste_counts_take_the_languages_plurals(stock, waste, lang, start):
@@ -71,8 +71,8 @@ def test_stock_and_waste_counts_take_the_languages_plurals(stock, waste, lang, s
 def test_russian_21_takes_the_singular_form():
     stock = " ".join(r + "h" for r in "a23456789tjqk") + " " + " ".join(r + "d" for r in "a2345678")  # 21 cards
     pos = klondike("... 9S", stock=stock)
-    assert pos.describe("ru").startswith("колода: 21 карта; ")
-    assert pos.describe("en").startswith("stock: 21 cards; ")
+    assert pos.describe("ru").startswith("Колода: 21 карта; ")
+    assert pos.describe("en").startswith("Stock: 21 cards; ")
 
 
 def test_foundations_name_their_top_cards_and_count_the_cards():
@@ -87,7 +87,7 @@ def test_foundations_name_their_top_cards_and_count_the_cards():
 
 def test_an_empty_column_and_a_won_game():
     pos = klondike("", "... KS", foundations="-/-/-/-")
-    assert "column 1: empty; column 2: " in pos.describe("en")
+    assert "Column 1: empty; column 2: " in pos.describe("en")
     assert "1. oszlop: üres; 2. oszlop: " in pos.describe("hu")
     won = klondike(foundations="KS/KH/KD/KC")
     assert won.describe("en").endswith("Every card is on the foundations: the game is won.")

@@ -19,7 +19,7 @@ import pytest
 import engine
 from engine import games, render, web
 from engine.__main__ import main
-from engine.cards import DECK, RANK, SUIT, SUITS, card, card_token, suit_cards
+from engine.cards import DECK, RANK, SUIT, SUITS, card, card_symbol, card_token, parse_card, suit_cards
 from engine.core import MOVES, CardsSeen, Move, Position, RulesBase, Verdict, move_card, parse_columns
 from engine.errors import NotationError
 from engine.i18n import translator
@@ -149,8 +149,9 @@ class Ladder(games.Game):
     def search(self, pos: Any) -> Search:
         return LadderSearch(pos)
 
-    def move_text(self, token: str, lang: str = "en") -> str:
-        return f"{token[:2]} to its pile"
+    def move_parts(self, token: str) -> tuple[str, dict[str, Any]]:
+        # A card to its pile is the kind of move the engine's texts call "to its foundation".
+        return "to-foundation", {"card": card_symbol(parse_card(token[:2]))}
 
 
 GAME = Ladder()
@@ -195,7 +196,7 @@ def test_it_is_described_rendered_and_opened_as_a_widget(ladder):
         "kind": "try", "game": "ladder", "start": WON_IN_52}})))
     assert answer["ok"] and answer["frame"]["description"] == pos.describe("en")
     frame = json.loads(web.handle('{"op": "move", "id": "ladder", "token": "AH>P"}'))["frame"]
-    assert frame["legal"] is True and frame["score"] == "1"
+    assert frame["legal"] is True and frame["score"] == "1" and frame["message"] == "A♥ → foundation: 1 point"
 
 
 def test_it_is_solved_and_its_facts_and_scores_reach_the_pages(ladder):

@@ -19,10 +19,9 @@ import pytest
 from seeds import LANGUAGES, SAME_SUIT, SEED_DEAL
 
 import engine
-from engine import board_link, web
+from engine import board_link, games, web
 from engine.board_link import LinkProblem
 from engine.i18n import number
-from engine.render import move_text, points_text
 from engine.solver import solve
 
 SC_CODE = "SC1-CLA-AAAAAAG"  # its first legal moves: 8H>1, QD>2, 4H>3, 9H>7, deal
@@ -151,8 +150,7 @@ def test_the_first_refused_move_stops_the_link_and_the_board_shows_the_position_
     pos = played(SC_CODE, "8H>1")
     refused = pos.check_token("4C>7")
     assert frame["description"] == pos.describe("hu") and frame["at"] == 1 and frame["legal"] is False
-    assert frame["message"] == (f"A hivatkozás 2. lépése ({move_text('4C>7', 'hu')}) nem megengedett: "
-                                f"{refused.message('hu')}.")
+    assert frame["message"] == f"A hivatkozás 2. lépése („4C>7”) nem megengedett. {refused.message('hu')}."
 
 
 def test_a_malformed_move_stops_the_link_too():
@@ -190,7 +188,7 @@ def test_a_link_may_judge_a_deal_under_other_rules():
     assert follow(f"#game=scorpion&position={SEED_DEAL}&rules=classic&moves=4C%3E7")["at"] == 0
 
 
-@pytest.mark.parametrize(("score", "shown"), [("-52", "-$52"), ("20", "+$20")])
+@pytest.mark.parametrize(("score", "shown"), [("-52", "−$52"), ("20", "+$20")])
 def test_a_link_gives_the_starting_score(score, shown):
     frame = follow(f"#game=klondike&code=KL1-D1V-AAAAAAG&score={score}")
     assert frame["score"] == shown and frame["fragment"].endswith(f"&score={score}")
@@ -237,7 +235,8 @@ def test_every_attempted_move_is_judged_under_every_preset_of_the_game():
     assert frame["message"] == SAME_SUIT["hu"] and frame["legal"] is False
     assert frame["verdicts"].count("<li") == 7
     assert 'data-rules="classic" data-legal="false"' in frame["verdicts"]
-    assert 'data-rules="easy" data-legal="true"' in frame["verdicts"] and "megengedett, 0 pont" in frame["verdicts"]
+    assert 'data-rules="easy" data-legal="true"' in frame["verdicts"]
+    assert "Könnyített</span>: megengedett (0 pont)." in frame["verdicts"]
     assert frame["verdicts_summary"] == "Csak ezek szerint megengedett: Könnyített."
 
 
@@ -245,14 +244,16 @@ def test_a_klondike_move_is_judged_under_its_four_presets():
     follow(f"#game=klondike&code={KL_CODE}")
     frame = call("move", token="AD>F")
     assert frame["verdicts"].count("<li") == 4 and frame["verdicts_summary"] == "Allowed under every rule set."
-    assert "allowed, 10 points" in frame["verdicts"] and "allowed, 5 points" in frame["verdicts"]  # Normal, Vegas
+    assert "Normal scoring</span>: allowed, for 10 points." in frame["verdicts"]  # Normal: points
+    assert "(draw 1), Vegas scoring</span>: allowed, for +$5." in frame["verdicts"]  # Vegas: dollars
 
 
 def test_a_preset_under_which_the_position_cannot_arise_says_so():
     open_board()
     verdicts = {v["rules"]: v for v in web.SESSIONS["a"].verdicts("4H>7")}
     assert verdicts["three-blind-mice"]["misfit"] and not verdicts["three-blind-mice"]["legal"]
-    assert verdicts["three-blind-mice"]["message"] == "this position cannot arise under these rules"
+    table = web.verdicts_table(list(verdicts.values()), "en")
+    assert "Three Blind Mice</span>: this position cannot arise under these rules." in table
 
 
 # -- history, score, rules -------------------------------------------------------------------------------
@@ -278,7 +279,7 @@ def test_the_score_is_the_apps_for_the_chosen_scoring():
     follow(f"#game=klondike&code={KL_CODE}&moves=AD%3EF,AH%3EF")
     assert web.SESSIONS["a"].frame()["score"] == str(played(KL_CODE, "AD>F", "AH>F").score) == "25"  # 10, 10 + 5
     frame = call("rules", rules="draw1-vegas")
-    assert frame["score"] == "-$42" and frame["message"] == (  # the stake, then $5 a card on the foundations
+    assert frame["score"] == "−$42" and frame["message"] == (  # the stake, then $5 a card on the foundations
         "Judged again under Easy (draw 1), Vegas scoring: 2 moves played, none refused.")
 
 
@@ -305,8 +306,8 @@ def test_switching_rules_judges_every_move_again_and_stops_at_the_first_refused(
     frame = call("rules", rules="classic")
     assert frame["rules"] == "classic" and frame["at"] == 0 and frame["can_redo"] is True
     assert frame["legal"] is False and frame["message"] == (
-        f"Újra elbírálva (Klasszikus): a lépéssor 1. lépése ({move_text('4C>7', 'hu')}) nem megengedett: "
-        f"{SAME_SUIT['hu']}. Az elemzőtábla e lépés előtt megáll; az utána következő lépések a listában maradnak.")
+        f"Újbóli elbírálás (Klasszikus): a lépéslista 1. lépése nem megengedett. {SAME_SUIT['hu']}. "
+        "Az elemzőtábla e lépés előtt megáll; az utána következő lépések a listában maradnak.")
     frame = call("rules", rules="easy")  # and back: the moves are still there, for Redo
     assert frame["at"] == 0 and call("redo")["at"] == 1
 
@@ -324,7 +325,7 @@ def test_rules_that_would_deal_the_game_otherwise_are_refused_and_the_board_keep
 def test_the_start_field_takes_a_deal_code_of_either_game_or_a_position():
     open_board()
     frame = call("start", text=" kl1-d3v-aaaaaag ", game="scorpion")
-    assert (frame["game"], frame["rules"], frame["score"]) == ("klondike", "draw3-vegas", "-$52")
+    assert (frame["game"], frame["rules"], frame["score"]) == ("klondike", "draw3-vegas", "−$52")
     assert frame["message"] == "New game on the board: KL1-D3V-AAAAAAG."
     frame = call("start", text=SEED_DEAL, game="scorpion")
     assert frame["game"] == "scorpion" and frame["description"] == engine.position("scorpion", SEED_DEAL).describe("en")
@@ -466,7 +467,7 @@ def test_points_of_a_redone_move_are_the_apps():
     open_board("ru")
     call("move", token="4H>7")
     call("undo")
-    assert call("redo")["message"] == points_text(move_text("4H>7", "ru"), 5, "ru")
+    assert call("redo")["message"] == games.find("scorpion").made_text("4H>7", 5, "ru")
 
 
 # -- the page: the directive, the links from other pages, numbers ---------------------------------------------

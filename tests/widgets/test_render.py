@@ -16,7 +16,7 @@ from seeds import LANGUAGES, SEED_DEAL
 import engine
 from engine import render, web
 from engine.cards import parse_card
-from hooks import po
+from hooks import po, values
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -121,8 +121,8 @@ def test_three_blind_mice_shows_the_cards_set_aside_face_up():
 
 @pytest.mark.parametrize(("token", "lang", "text"), [
     ("4H>7", "en", "4♥ → column 7"), ("4H>7", "hu", "4♥ → 7. oszlop"), ("4H>7", "ca", "4♥ → columna 7"),
-    ("4H>7", "ru", "4♥ → столбец 7"), ("deal", "hu", "a tartalék kiosztása"), ("TS>1", "en", "10♠ → column 1"),
-    ("KH>F", "en", "K♥ → foundation"), ("draw", "ca", "robar del munt"),
+    ("4H>7", "ru", "4♥ → столбец 7"), ("deal", "hu", "A tartalék kiosztása"), ("TS>1", "en", "10♠ → column 1"),
+    ("KH>F", "en", "K♥ → foundation"), ("draw", "ca", "Robar del munt"), ("tap:QH", "ca", "Tocar la carta Q♥"),
 ])
 def test_moves_are_written_in_the_readers_language(token, lang, text):
     assert render.move_text(token, lang) == text
@@ -133,17 +133,45 @@ def test_every_widget_text_is_translated(lang):
     messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
     catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0])  # translated, non-fuzzy entries only
                for m in messages if m.id and m.string and not m.fuzzy}
-    wanted = [("widget", m) for m in render._TEXTS.values()] + [("move", m) for m in render._MOVE_TEXTS.values()]
-    wanted.append(("widget", "{move}: {n} point"))
+    tables = {"widget": render._TEXTS, "move": render._MOVE_TEXTS, "attempt": render._ATTEMPT_TEXTS,
+              "made": render._MADE_TEXTS, "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS}
+    wanted = [(context, m) for context, table in tables.items() for m in table.values()]
+    wanted += [("widget", render.STOCK_COUNT[0]), ("points", render.POINTS[0]), ("dollars", render.DOLLARS)]
     assert [key for key in wanted if key not in catalog] == []
 
 
-@pytest.mark.parametrize(("lang", "n", "text"), [
-    ("en", 1, "x: 1 point"), ("en", 5, "x: 5 points"), ("hu", 5, "x: 5 pont"), ("ca", 0, "x: 0 punts"),
-    ("ru", 1, "x: 1 очко"), ("ru", 2, "x: 2 очка"), ("ru", 5, "x: 5 очков"), ("ru", 105, "x: 105 очков"),
+def test_every_kind_of_move_has_its_label_its_try_button_and_its_points_message():
+    for table in (render._MOVE_TEXTS, render._ATTEMPT_TEXTS, render._MADE_TEXTS):
+        assert tuple(table) == render.MOVE_KINDS
+
+
+@pytest.mark.parametrize(("token", "lang", "text"), [
+    ("tap:2H", "ca", "Prova de tocar la carta 2♥"), ("dtap:2H", "ca", "Prova de fer doble toc sobre la carta 2♥"),
+    ("deal", "ca", "Prova de repartir la reserva"), ("tap:2H", "ru", "Попробовать касание 2♥"),
+    ("tap:2H", "en", "Try tapping 2♥"), ("4H>7", "hu", "Kipróbálás: 4♥ → 7. oszlop"),
 ])
-def test_points_take_the_languages_plural(lang, n, text):
-    assert render.points_text("x", n, lang) == text
+def test_a_disputed_moves_button_is_one_sentence_per_kind_of_move(token, lang, text):
+    assert render.attempt_text(render.move_parts(token), lang) == text
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "Tap on 2♥: 1 point"), ("en", 5, "Tap on 2♥: 5 points"), ("hu", 5, "2♥ megérintése: 5 pont"),
+    ("ca", 0, "Toc a la carta 2♥: 0 punts"), ("ru", 1, "Касание 2♥: 1 очко"), ("ru", 2, "Касание 2♥: 2 очка"),
+    ("ru", 5, "Касание 2♥: 5 очков"), ("ru", 105, "Касание 2♥: 105 очков"), ("ru", -15, "Касание 2♥: −15 очков"),
+    ("en", -15, "Tap on 2♥: -15 points"),
+])
+def test_points_take_the_languages_plural_and_minus(lang, n, text):
+    assert render.made_text(render.move_parts("tap:2H"), n, lang) == text
+
+
+@pytest.mark.parametrize(("lang", "score", "text"), [
+    ("en", -52, "−$52"), ("en", 208, "+$208"), ("en", 0, "$0"), ("hu", 208, "+208\u00a0$"), ("ca", -42, "−42\u00a0$"),
+    ("ru", 0, "0\u00a0$"),
+])
+def test_a_widget_shows_a_vegas_score_as_the_languages_prose_writes_dollars(lang, score, text):
+    pos = engine.position("klondike", code="KL1-D1V-AAAAAAG", score=score)
+    assert render.score_text(pos, lang) == text == values.dollars(score, lang)
+    assert pos.score_text(lang) == values.money(score, lang)  # the command line: the app's own display
 
 
 def frame(kind: str, lang: str = "en", **extra) -> tuple[dict, dict]:
@@ -228,3 +256,14 @@ def test_buttons_hold_only_phrasing_content(game, code):
     markup = render.board(engine.position(game, code=code), "en", interactive=True)
     inside = re.findall(r"<button[^>]*>(.*?)</button>", markup)
     assert inside and not [b for b in inside if re.search(r"<(ol|ul|li|div|p|button)[ >]", b)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_engine_writes_numbers_as_the_pages_do(lang):
+    # engine.i18n.number has no Babel (it runs in Pyodide); its separators are CLDR's, as Babel's.
+    from hooks.numbers import format_number
+
+    for n in (0, 7, 999, 1000, 1005, 20000, 1234567):
+        assert engine.i18n.number(n, lang) == format_number(n, lang)
+        minus = "" if n == 0 else "-" if lang == "en" else "\u2212"
+        assert engine.i18n.number(-n, lang) == minus + format_number(n, lang)

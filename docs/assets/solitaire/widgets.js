@@ -47,7 +47,8 @@ const engine = {
       this.fail("the page does not say where the runtime is");
       return;
     }
-    this.worker.postMessage({ type: "init", indexURL: resolve(runtime.index), wheelURL: resolve(runtime.wheel) });
+    const snapshot = runtime.snapshot ? { ...runtime.snapshot, url: resolve(runtime.snapshot.url) } : null;
+    this.worker.postMessage({ type: "init", indexURL: resolve(runtime.index), wheelURL: resolve(runtime.wheel), snapshot });
   },
 
   receive(data) {
