@@ -89,7 +89,8 @@ def _analysis_board() -> None:
             _ask({"op": "link", "id": wid, "fragment": fragment, "length": len(fragment)})
         _ask({"op": "link", "id": wid, "fragment": "#game=scorpion&code=SC1-CLA-AAAAAAG"})
         for request in ({"op": "move", "token": "4C>7"}, {"op": "move", "token": "4H>7"},
-                        {"op": "move", "token": "deal"}, {"op": "undo"}, {"op": "redo"}, {"op": "goto", "index": 0}, {"op": "goto", "index": 1},
+                        {"op": "move", "token": "deal"}, {"op": "undo"}, {"op": "redo"},
+                        {"op": "goto", "index": 0}, {"op": "goto", "index": 1},
                         {"op": "rules", "rules": "easy"}, {"op": "rules", "rules": "classic"}, {"op": "reset"},
                         {"op": "start", "text": "KL1-D3V-AAAAAAG"}, {"op": "start", "text": "<img src=x>"},
                         {"op": "start", "text": scorpion, "game": "scorpion"},

@@ -330,7 +330,8 @@ def show_the_analysis_board(shown: Shown, start: str, lang: str) -> None:
                 ("redo",), ("redo",), ("goto", 0), ("goto", 2), ("set_rules", "classic"), ("set_rules", "easy"),
                 ("move", "undo"), ("reset",), ("undo",), ("start_from", "SC1-CLA-AAAAAAG"),
                 ("start_from", "<img src=x>"), ("start_from", start, "scorpion"),
-                ("random_deal", "klondike/draw3-vegas", 7), ("set_rules", "draw1-vegas"), ("move", "draw"), ("move", "recycle"))
+                ("random_deal", "klondike/draw3-vegas", 7), ("set_rules", "draw1-vegas"), ("move", "draw"),
+                ("move", "recycle"))
     for fragment in BAD_LINKS:
         shown.frame(a.open_link(fragment))
     shown.frame(a.open_link("#game=klondike&position=KC%2F%2F%2F%2F%2F%2F%20-%20-%20KS%2FKH%2FKD%2FQC&rules=draw1"))
