@@ -539,23 +539,34 @@ def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: s
     return f'<ol class="sol-solution" data-role="solution"{attrs(aria_label=text("line", lang))} hidden>{items}</ol>'
 
 
+def _verdict_row(v: dict[str, Any], lang: str) -> tuple[str, str]:
+    """A verdict's sentence as the text before and after its rule set's name."""
+    if v.get("misfit"):  # the analysis board: a rule set under which the position cannot arise
+        key = "misfit"
+    elif v["legal"] and v.get("points") is not None:  # the analysis board: what the move earns there
+        key = "allowed-points"
+    else:
+        key = "allowed" if v["legal"] else "refused"
+    row = translator(lang).pgettext("verdict", _VERDICT_ROWS[key])
+    values = {"message": v.get("message"), "points": amount_text(v.get("points") or 0, lang, bool(v.get("dollars")))}
+    before, _, after = row.partition("{rules}")
+    return before.format(**values), after.format(**values)
+
+
+def verdict_text(verdict: dict[str, Any], lang: str = "en") -> str:
+    """One verdict of a table as a sentence: "Könnyített: megengedett (0 pont)." (``verdict``: its
+    ``name``, ``legal``, ``message``; on the analysis board ``points``, ``dollars`` or ``misfit``)."""
+    before, after = _verdict_row(verdict, lang)
+    return before + verdict["name"] + after
+
+
 def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list)."""
-    t = translator(lang)
     rows = []
     for v in verdicts:
-        if v.get("misfit"):  # the analysis board: a rule set under which the position cannot arise
-            row = t.pgettext("verdict", _VERDICT_ROWS["misfit"])
-        elif v["legal"] and v.get("points") is not None:  # the analysis board: what the move earns there
-            row = t.pgettext("verdict", _VERDICT_ROWS["allowed-points"])
-        else:
-            row = t.pgettext("verdict", _VERDICT_ROWS["allowed" if v["legal"] else "refused"])
-        values = {"message": v.get("message"),
-                  "points": amount_text(v.get("points") or 0, lang, bool(v.get("dollars")))}
-        name = f'<span class="sol-verdict-rules">{esc(v["name"])}</span>'
-        before, _, after = row.partition("{rules}")  # the name is markup: the rest is escaped around it
-        said = esc(before.format(**values)) + name + esc(after.format(**values))
+        before, after = _verdict_row(v, lang)  # the name is markup: the rest is escaped around it
+        said = esc(before) + f'<span class="sol-verdict-rules">{esc(v["name"])}</span>' + esc(after)
         rows.append(f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>{said}</li>')
     return (
         f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'
@@ -566,4 +577,4 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 __all__ = ["MOVE_KINDS", "amount_text", "attempt_text", "attrs", "backs", "board", "board_link", "button", "card",
            "card_label", "client_texts", "esc", "history_list", "made_text", "move_label", "move_parts", "move_text",
            "moves_list", "pile", "plural_text", "rejudged_text", "replay_controls", "score_text",
-           "solution_list", "text", "verdicts_table", "widget"]
+           "solution_list", "text", "verdict_text", "verdicts_table", "widget"]

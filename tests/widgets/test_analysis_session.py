@@ -22,6 +22,7 @@ import engine
 from engine import board_link, games, web
 from engine.board_link import LinkProblem
 from engine.i18n import number
+from engine.render import verdict_text
 from engine.solver import solve
 
 SC_CODE = "SC1-CLA-AAAAAAG"  # its first legal moves: 8H>1, QD>2, 4H>3, 9H>7, deal
@@ -238,6 +239,12 @@ def test_every_attempted_move_is_judged_under_every_preset_of_the_game():
     assert 'data-rules="easy" data-legal="true"' in frame["verdicts"]
     assert "Könnyített</span>: megengedett (0 pont)." in frame["verdicts"]
     assert frame["verdicts_summary"] == "Csak ezek szerint megengedett: Könnyített."
+
+
+def test_the_verdict_table_says_each_presets_verdict_as_one_sentence():
+    open_board("hu")
+    rows = [verdict_text(v, "hu") for v in web.SESSIONS["a"].verdicts("4C>7")]
+    assert rows[:2] == [f"Klasszikus: elutasítva („{SAME_SUIT['hu']}”).", "Könnyített: megengedett (0 pont)."]
 
 
 def test_a_klondike_move_is_judged_under_its_four_presets():
