@@ -501,6 +501,7 @@ class AnalysisSession(TrySession):
         self.solver: Frame = {"state": None}
         self.solution: tuple[list[str], str, list[str]] | None = None  # (moves before, rules, winning line)
         self._texts: dict[str, str] = {}  # move token -> its text in the page's language
+        self._names: dict[str, str] = {}  # preset -> its name in the page's language (asked on every move)
 
     # -- the board's state -----------------------------------------------------------------------------
     def _new_game(self, game: str, start: str, code: str | None, rules: str, score: int | None = None) -> None:
@@ -513,6 +514,7 @@ class AnalysisSession(TrySession):
         self.judged = self.solution = None
         self.solver = {"state": None}
         self._texts.clear()
+        self._names.clear()
 
     def _goto(self, n: int) -> tuple[int, str, Verdict] | None:
         """The position after the first ``n`` moves of the list on the board; a move the rules refuse
@@ -538,6 +540,12 @@ class AnalysisSession(TrySession):
     def link(self) -> str:
         return board_link.write(self.game, code=self.code, position=None if self.code else self.start,
                                 rules=self.rules, score=self.start_score, moves=self.played())
+
+    def _name(self, preset: str) -> str:
+        found = self._names.get(preset)
+        if found is None:
+            found = self._names[preset] = preset_label(self.game, preset, self.lang)
+        return found
 
     def _move_text(self, token: str) -> str:
         found = self._texts.get(token)
@@ -582,7 +590,7 @@ class AnalysisSession(TrySession):
         here, score = str(self.pos), self.pos.score
         out = []
         for p in self.presets:
-            entry: dict[str, Any] = {"rules": p, "name": preset_label(self.game, p, self.lang)}
+            entry: dict[str, Any] = {"rules": p, "name": self._name(p)}
             try:
                 there = position_under(self.game, here, p, score)
                 verdict = there.check_token(token)
@@ -886,7 +894,7 @@ class AnalysisSession(TrySession):
         out["can_undo"], out["can_redo"] = self.at > 0, self.at < len(self.moves)
         out["fragment"] = self.link()
         out["moves"] = history_list([self._move_text(t) for t in self.moves], self.at, lang)
-        out["presets"] = [{"id": p, "name": preset_label(self.game, p, lang)} for p in self.presets]
+        out["presets"] = [{"id": p, "name": self._name(p)} for p in self.presets]
         out["command"] = self.command()
         out["solver"] = self.solver_state()
         out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
