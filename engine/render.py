@@ -557,7 +557,7 @@ def verdict_text(verdict: dict[str, Any], lang: str = "en") -> str:
     """One verdict of a table as a sentence: "Könnyített: megengedett (0 pont)." (``verdict``: its
     ``name``, ``legal``, ``message``; on the analysis board ``points``, ``dollars`` or ``misfit``)."""
     before, after = _verdict_row(verdict, lang)
-    return before + verdict["name"] + after
+    return f"{before}{verdict['name']}{after}"
 
 
 def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
