@@ -10,6 +10,8 @@
   and in this CPython process; positions per second, and the ratio.
 - ``"solve" to a won line``: on the board page, from the click on *Is it still winnable?* to the
   solver's result in the page, for the seeds' deal (examples/scorpion/won.game), the page warm.
+- ``Cancel to the search stopped``: a search of the seeds' deal under Easy (long), cancelled once it
+  has searched; from the click on Cancel to the board's "not decided". Goal: ≤ 500 ms.
 
     python bench/bench_board.py       # on its own
     python bench/run.py board         # with the other benchmarks (make bench)
@@ -76,11 +78,33 @@ _SOLVE = """async () => {
 }"""
 
 
+# Runs in the page: start a search, and once it has searched, click Cancel; resolve with the ms from
+# Cancel until the board says the search stopped.
+_CANCEL = """async () => {
+  const root = document.querySelector('[data-widget="analysis"]');
+  const status = root.querySelector('[data-role="solver"]');
+  const progress = root.querySelector('[data-role="solver-progress"]');
+  delete status.dataset.result;
+  root.querySelector('[data-action="solve"]').click();
+  while (!/[1-9]/.test(progress.textContent)) await new Promise((r) => setTimeout(r, 20));
+  const stopped = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (status.dataset.result) { observer.disconnect(); resolve(performance.now()); }
+    });
+    observer.observe(status, { attributes: true });
+  });
+  const started = performance.now();
+  root.querySelector('[data-action="cancel"]').click();
+  return (await stopped) - started;
+}"""
+
+
 def in_the_page(site: Path) -> tuple[dict[str, list[float]], list[float], str]:
     """Click timings per kind, and the "solve" to result timings (with the last result)."""
     from playwright.sync_api import sync_playwright
 
-    timings: dict[str, list[float]] = {"legal move (4♥ onto 5♥)": [], "undo": [], "refused move (4♣ onto 5♥)": []}
+    timings: dict[str, list[float]] = {"legal move (4♥ onto 5♥)": [], "undo": [], "refused move (4♣ onto 5♥)": [],
+                                       "Cancel to the search stopped": []}
     solves, result = [], ""
     with sync_playwright() as playwright, StaticServer(site) as server:
         browser = launch(playwright)
@@ -103,6 +127,11 @@ def in_the_page(site: Path) -> tuple[dict[str, list[float]], list[float], str]:
             for _ in range(SOLVES):
                 ms, result = page.evaluate(_SOLVE)
                 solves.append(ms)
+            # Cancel: the seeds' deal under Easy, a search long enough to be cancelled.
+            page.select_option(f"{BOARD} [data-role=rules]", "easy")
+            page.wait_for_function("location.hash.includes('rules=easy')")
+            for _ in range(SOLVES):
+                timings["Cancel to the search stopped"].append(page.evaluate(_CANCEL))
         finally:
             browser.close()
     return timings, solves, result
@@ -168,10 +197,14 @@ def run():
     site = built()
     timings, solves, result = in_the_page(site)
     rows = []
+    cancels = timings.pop("Cancel to the search stopped")
     for kind, values in timings.items():
         rows.append({"benchmark": f"board: click to judged and redrawn, {kind}",
                      "value": round(statistics.quantiles(values, n=10)[-1], 1), "unit": "ms (p90)", "goal": "≤ 16 ms",
                      "note": f"{len(values)} clicks, median {statistics.median(values):.1f} ms"})
+    rows.append({"benchmark": "board: Cancel to the search stopped", "value": round(max(cancels)), "unit": "ms (max)",
+                 "goal": "≤ 500 ms", "note": f"{len(cancels)} cancels: " + ", ".join(f"{ms:.0f}" for ms in cancels)
+                 + " ms"})
     rows.append({"benchmark": "board: \"solve\" to a won line, the seeds' deal",
                  "value": round(statistics.median(solves)),
                  "unit": "ms (median)", "note": f"{len(solves)} solves ({result}): "
