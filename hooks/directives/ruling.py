@@ -64,5 +64,5 @@ def render(d: Directive) -> str:
         cfg = try_it.config(d)
         wid = widget_source.widget_id(d)
     cfg["collapsed"] = True  # the question's moves and verdicts first; the board when the reader asks
-    session = widget_source.session(d, cfg, "ruling" if d.get("ruling") else "position")
+    session = widget_source.session(d, widget_source.link_to_board(d, cfg), "ruling" if d.get("ruling") else "position")
     return widget_source.widget(d, session, wid, cfg)

@@ -6,7 +6,7 @@
 The table lists, in page order, every ``solitaire ruling`` of the page that carries it: the question
 (a link to its heading: the nearest heading with an explicit id above the ruling), the disputed
 move (a link that opens the question's position and that move on the analysis board, ``/board/``,
-DESIGN.md §5.1; the fragment is the engine's, ``engine.links.board_fragment``) and its verdict
+DESIGN.md §5.1; the fragment is the engine's, ``engine.board_link.write``) and its verdict
 under each rule set the page's rulings judge (✓ with the points it earns, ✗, or — where that
 question does not judge it). Questions, moves and rule-set names are the records' and the
 engine's, in the page's language; the table's own words are the site catalog's (msgctxt
@@ -20,7 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 import engine
-from engine.links import board_fragment
+from engine import board_link
 
 from .. import values
 from . import widget_source
@@ -42,8 +42,6 @@ NOT_JUDGED = "not judged for this question"
 LEGEND = "✓ allowed (with the points the move earns), ✗ refused, — not judged for this question."
 CAPTION = "The disputed points at a glance"
 MESSAGES = tuple((CONTEXT, w) for w in (CAPTION, QUESTION, MOVE, OPEN, ALLOWED, REFUSED, NOT_JUDGED, LEGEND))
-
-BOARD_PAGE = "board/"  # the analysis board's page (docs/board.md), relative to the site's language root
 
 _HEADING = re.compile(r"^#{1,6}\s.*\{#(?P<id>[A-Za-z][\w-]*)[^}]*\}\s*$")
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*solitaire\s+ruling\s*$")
@@ -76,13 +74,6 @@ def page_rulings(source: str) -> list[tuple[str | None, str, int]]:
                 i += 1
         i += 1
     return found
-
-
-def board_url(page: str) -> str:
-    """The analysis board's URL relative to the page built from ``docs/<page>`` (directory URLs)."""
-    path = page[:-3] if page.endswith(".md") else page
-    depth = 0 if path in ("index", "") else path.count("/") + 1 - path.endswith("/index")
-    return "../" * depth + BOARD_PAGE
 
 
 def render(d: Directive) -> str:
@@ -119,7 +110,7 @@ def render(d: Directive) -> str:
     def t(msgid: str) -> str:
         return escape(d.gettext(CONTEXT, msgid))
 
-    board = board_url(d.page)
+    board = widget_source.link_to_board(d, {})["board_page"]  # the board's page, relative to this one
     head = "".join(f'<th scope="col" data-rules="{escape(p)}">{escape(game.preset_name(p, d.lang))}</th>'
                    for p in presets)
     body = []
@@ -143,8 +134,8 @@ def render(d: Directive) -> str:
                                  f'<span class="sol-sr">{t(REFUSED)}</span></td>')
             rules = attempt.verdicts[0][0]
             usual = engine.position(rec.game, frame.position, rules=rules).score  # the rules' own start
-            fragment = board_fragment(rec.game, position=frame.position, rules=rules,
-                                      score=None if frame.score == usual else frame.score, moves=[attempt.token])
+            fragment = board_link.write(rec.game, position=frame.position, rules=rules,
+                                        score=None if frame.score == usual else frame.score, moves=[attempt.token])
             first = (f'<th scope="rowgroup" rowspan="{len(attempts)}">{link}</th>' if i == 0 else "")
             move = game.move_text(attempt.token, d.lang)
             label = escape(d.gettext(CONTEXT, OPEN).replace("{move}", move))
