@@ -141,7 +141,7 @@ def render(d: Directive) -> str:
             label = escape(d.gettext(CONTEXT, OPEN).replace("{move}", move))
             body.append(
                 f'<tr data-ruling="{escape(rec.ruling or "")}" data-move="{escape(attempt.token)}">{first}'
-                f'<td><a class="sol-board-link" href="{escape(board)}#{escape(fragment)}" aria-label="{label}" '
+                f'<td><a class="sol-rulings-board" href="{escape(board)}#{escape(fragment)}" aria-label="{label}" '
                 f'title="{label}">{escape(move)}</a></td>{"".join(cells)}</tr>')
     return (
         f'<div class="sol-rulings" data-game="{escape(game.name)}" data-search-exclude>'

@@ -114,7 +114,7 @@ def test_the_error_notice_never_covers_a_control(tmp_path, browser, static_serve
     context = phone(browser, PHONES[0])
     try:
         page = context.new_page()
-        page.goto(page_url(server.url, "ru", "scorpion/rulings/"))
+        page.goto(page_url(server.url, "ru", "scorpion/examples/"))  # a ruling's board, and its notice, stay folded
         start_widgets(page)
         page.wait_for_selector('[data-widget][data-state="error"]', state="attached", timeout=READY_MS)
         found = page.evaluate(NOTICE_PROBLEMS, '[data-role="message"]')

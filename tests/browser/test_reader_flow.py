@@ -405,7 +405,7 @@ def test_disputed_points_opens_with_every_verdict_at_a_glance(reader, server, la
     rows = page.eval_on_selector_all(".sol-rulings tbody tr", """rows => rows.map(r => ({
         ruling: r.dataset.ruling, move: r.dataset.move,
         question: r.querySelector('th a')?.getAttribute('href'),
-        board: r.querySelector('a.sol-board-link').getAttribute('href'),
+        board: r.querySelector('a.sol-rulings-board').getAttribute('href'),
         cells: [...r.querySelectorAll('td[data-rules]')].map(c => [c.dataset.rules, c.dataset.legal || null]),
     }))""")
     ids = set(page.eval_on_selector_all("h2[id], h3[id]", "els => els.map(e => e.id)"))
