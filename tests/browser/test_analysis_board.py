@@ -276,9 +276,12 @@ def test_without_the_clipboard_the_link_is_selected_in_its_field(page, server):
 def test_every_replay_and_try_it_widget_opens_its_position_on_the_board(page, server):
     page.goto(page_url(server.url, "hu", "scorpion/rules/"))
     page.wait_for_selector('#first-move[data-state="ready"]', state="attached", timeout=READY_MS)
+    start = page.text_content("#first-move [data-role=description]")
     page.click('#first-move [data-action="next"]')
     page.wait_for_function(
         "document.querySelector('#first-move a[data-role=board-link]').href.includes('moves=4H%3E7')")
+    page.wait_for_function(  # a replay's description (a live region) follows once its steps settle
+        "(start) => document.querySelector('#first-move [data-role=description]').textContent !== start", arg=start)
     described = page.text_content("#first-move [data-role=description]")
     page.click("#first-move a[data-role=board-link]")
     page.wait_for_selector(f'{BOARD}[data-state="ready"]', state="attached", timeout=READY_MS)
