@@ -27,6 +27,8 @@ _HIGHER_ANY = tuple(
 _LOWER_ANY = tuple(
     () if _RANK[c] == ACE else tuple(s * 13 + _RANK[c] - 1 for s in range(4)) for c in range(52)
 )
+_TARGETS_SAME = tuple(() if _RANK[c] == KING else (c + 1,) for c in range(52))
+_LOWERS_SAME = tuple(() if _RANK[c] == ACE else (c - 1,) for c in range(52))
 _SUIT_CARDS = tuple(tuple(range(s * 13, s * 13 + 12)) for s in range(4))  # each suit's non-kings
 
 
@@ -47,6 +49,38 @@ class ScorpionSearch(Search):
         self._aside = grid.aside
         # the safe move needs every rule its proof uses (see ``safe_move``)
         self._safe_rules = self._same and self._king_only
+        self._targets = _TARGETS_SAME if self._same else _HIGHER_ANY
+        self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
+        self._check = True  # whether the position just reached may be a new dead end
+
+    def push(self, step) -> None:
+        self._check = self._may_end(step)
+        self.pos.push(step)
+
+    def _may_end(self, move) -> bool:
+        """Whether ``move`` can turn a position that ``dead_end`` did not find lost into one it
+        finds lost. Asking less often never makes an answer wrong (it only prunes less); the
+        cases below are the only ones where the move takes away a fact that ``dead_end``
+        starts from: (1) the deal covers three free ends; (2) a card that goes onto another
+        card's free end hides it from the other cards that could go there (only under Easy);
+        or puts its pile in one column above a card that must go onto a card of the pile
+        (that card can no longer come apart from it for free); (3) a card onto the last
+        empty column, unless it leaves another one behind."""
+        if move == DEAL:
+            return True
+        p = self.pos
+        c, to = move
+        cols, loc = p.cols, p.loc
+        dest = cols[to]
+        if not dest:
+            w = loc[c]
+            left = sum(1 for col in cols if not col) - 1
+            return left == 0 and not (w >= 0 and cols[w][0] == c)
+        if not self._same:
+            return True
+        w = loc[c]
+        pile = cols[w][cols[w].index(c):] if w >= 0 else (c,)
+        return any(loc[x - 1] == to for x in pile if _RANK[x] != ACE)
 
     # -- the key ------------------------------------------------------------------------------
     def key(self) -> bytes:
@@ -64,7 +98,7 @@ class ScorpionSearch(Search):
     # -- moves --------------------------------------------------------------------------------
     def moves(self) -> list:
         p = self.pos
-        if self.dead_end():
+        if self._check and self.dead_end():
             return []
         safe = self.safe_move()
         if safe is not None:
@@ -227,129 +261,154 @@ class ScorpionSearch(Search):
         """
         p = self.pos
         cols, down, loc = p.cols, p.down, p.loc
-        same, aside = self._same, self._aside
+        aside = self._aside
         any_to_empty = not self._king_only
         remove = self._remove
+        targets_of = self._targets  # the cards each card may go onto
+        lower_of = self._lowers  # the cards that may go onto each card
         idx = [0] * 52
         cover = [-1] * 52  # the card lying on each card (-1: none)
-        on_table = []
-        empty = False
-        for col in cols:
-            if not col:
-                empty = True
-                continue
-            prev = -1
-            for i, c in enumerate(col):
-                idx[c] = i
-                if prev >= 0:
-                    cover[prev] = c
-                prev = c
-                on_table.append(c)
-        in_play = on_table + p.reserve
+        under = [-1] * 52  # the card each card lies on (-1: the table edge, or not in a column)
         up = [False] * 52
         expo = [False] * 52
         moves = [False] * 52
         placed = [False] * 52
         gone = [False] * 52
-        # cards placed now (a non-king lying on its next card)
-        for c in on_table:
-            if _RANK[c] != KING and cover[c + 1] == c:
-                placed[c] = True
+        missing = [0, 0, 0, 0]  # per suit: non-kings not yet known placeable
+        events: list[tuple[int, int]] = []  # (kind, card) of facts newly known possible
+        spans = []  # (c, t, column, i, j): c lies below its target t in one column
+        for w, col in enumerate(cols):
+            if not col:
+                continue
+            d = down[w]
+            prev = -1
+            for i, c in enumerate(col):
+                idx[c] = i
+                if prev >= 0:
+                    cover[prev] = c
+                    under[c] = prev
+                prev = c
+                if i >= d:
+                    up[c] = True
+                    events.append((_UP, c))
+            expo[prev] = True
+            events.append((_EXPO, prev))
         for c in p.reserve:
             up[c] = True
+            events.append((_UP, c))
             if not aside:
                 expo[c] = True
-        for c in on_table:
-            w = loc[c]
-            if idx[c] >= down[w]:
-                up[c] = True
-                if cover[c] < 0:
-                    expo[c] = True
+                events.append((_EXPO, c))
+        removed = p.removed
+        for w, col in enumerate(cols):
+            for i, c in enumerate(col):
+                for t in targets_of[c]:
+                    if loc[t] == w and idx[t] > i:
+                        spans.append((c, t, col, i, idx[t]))
+        for c in _NON_KINGS:
+            if _SUIT[c] in removed:
+                continue
+            if cover[c + 1] == c and loc[c] >= 0:
+                placed[c] = True
+            else:
+                missing[_SUIT[c]] += 1
+        empty = any(not col for col in cols)
 
         def separable(c: int, t: int) -> bool:
-            """c can come apart from t: not both on the table in one column with c below t, or
-            a card above c up to t can move."""
-            w = loc[c]
-            if w < 0 or loc[t] != w:
-                return True
-            i, j = idx[c], idx[t]
-            if i > j:
-                return True
-            col = cols[w]
-            return any(moves[col[m]] for m in range(i + 1, j + 1))
+            """c can come apart from t: a card above c up to t can move (when c lies below t)."""
+            for sc, st, col, i, j in spans:
+                if sc == c and st == t:
+                    return any(moves[col[m]] for m in range(i + 1, j + 1))
+            return True
 
-        todo_up = [c for c in in_play if not up[c]]
-        todo_expo = [c for c in in_play if not expo[c]]
-        todo_moves = list(in_play)
-        todo_placed = [c for c in in_play if _RANK[c] != KING and not placed[c]]
-        todo_gone = [k for k in _KINGS if loc[k] != REMOVED] if remove else []
-        changed = True
-        while changed:
-            changed = False
-            if todo_up:
-                left = []
-                for c in todo_up:
-                    if expo[c]:
-                        up[c] = changed = True
-                    else:
-                        left.append(c)
-                todo_up = left
-            if todo_moves:
-                left = []
-                for c in todo_moves:
-                    ok = False
-                    if up[c]:
-                        if (any_to_empty or _RANK[c] == KING) and empty:
-                            ok = True
-                        elif _RANK[c] != KING:
-                            if same:
-                                t = c + 1
-                                ok = expo[t] and cover[t] != c and separable(c, t)
-                            else:
-                                for t in _HIGHER_ANY[c]:
-                                    if expo[t] and cover[t] != c and separable(c, t):
-                                        ok = True
-                                        break
-                    if ok:
-                        moves[c] = changed = True
-                    else:
-                        left.append(c)
-                todo_moves = left
-            if todo_placed:
-                left = []
-                for y in todo_placed:
-                    if expo[y + 1] and (loc[y] < 0 or (up[y] and separable(y, y + 1))):
-                        placed[y] = changed = True
-                    else:
-                        left.append(y)
-                todo_placed = left
-            if todo_gone:
-                left = []
-                for k in todo_gone:
-                    if up[k] and all(placed[y] for y in _SUIT_CARDS[_SUIT[k]] if loc[y] != REMOVED):
-                        gone[k] = changed = True
-                    else:
-                        left.append(k)
-                todo_gone = left
-            if todo_expo:
-                left = []
-                for c in todo_expo:
-                    z = cover[c]
-                    if (moves[z] or gone[z]) if z >= 0 else moves[c]:
-                        expo[c] = changed = True
-                    else:
-                        left.append(c)
-                todo_expo = left
-            if not empty:
-                for col in cols:
-                    if moves[col[0]] or gone[col[0]]:
-                        empty = changed = True
-                        break
-        if todo_up or todo_placed:
+        def try_moves(c: int) -> None:
+            if moves[c] or not up[c]:
+                return
+            if empty and (any_to_empty or _RANK[c] == KING):
+                moves[c] = True
+                events.append((_MOVES, c))
+                return
+            for t in targets_of[c]:
+                if expo[t] and cover[t] != c and separable(c, t):
+                    moves[c] = True
+                    events.append((_MOVES, c))
+                    return
+
+        def try_placed(y: int) -> None:
+            if placed[y] or not expo[y + 1]:
+                return
+            if loc[y] < 0 or (up[y] and separable(y, y + 1)):
+                placed[y] = True
+                s = _SUIT[y]
+                missing[s] -= 1
+                if not missing[s]:
+                    try_gone(s * 13 + KING)
+
+        def try_gone(k: int) -> None:
+            if remove and not gone[k] and up[k] and not missing[_SUIT[k]] and loc[k] != REMOVED:
+                gone[k] = True
+                events.append((_GONE, k))
+
+        def leaves(z: int) -> None:
+            """z can leave its place: the card under it can be exposed, or its column emptied."""
+            nonlocal empty
+            u = under[z]
+            if u >= 0:
+                if not expo[u]:
+                    expo[u] = True
+                    events.append((_EXPO, u))
+            elif loc[z] >= 0:
+                if not empty:
+                    empty = True
+                    events.append((_EMPTY, z))
+
+        for s in range(4):
+            if not missing[s]:
+                try_gone(s * 13 + KING)
+        if empty:
+            events.append((_EMPTY, -1))
+        while events:
+            kind, c = events.pop()
+            if kind == _UP:
+                try_moves(c)
+                if _RANK[c] != KING:
+                    try_placed(c)
+                else:
+                    try_gone(c)
+            elif kind == _EXPO:
+                if not up[c]:
+                    up[c] = True
+                    events.append((_UP, c))
+                for low in lower_of[c]:
+                    try_moves(low)
+                if _RANK[c] != ACE:
+                    try_placed(c - 1)
+            elif kind == _MOVES:
+                if loc[c] == RESERVE and aside and not expo[c]:
+                    expo[c] = True  # a set-aside card, once played, lies alone at a free end
+                    events.append((_EXPO, c))
+                leaves(c)
+                for sc, st, col, i, j in spans:
+                    if i < idx[c] <= j and loc[c] == loc[sc]:
+                        try_moves(sc)
+                        if st == sc + 1:
+                            try_placed(sc)
+            elif kind == _GONE:
+                leaves(c)
+            else:  # _EMPTY
+                for k in (_KINGS if not any_to_empty else range(52)):
+                    try_moves(k)
+        in_play = [c for c in range(52) if loc[c] != REMOVED]
+        if not all(up[c] for c in in_play):
+            return True
+        if any(not placed[c] for c in in_play if _RANK[c] != KING):
             return True
         if remove:
-            return bool(todo_gone)
-        return any(idx[k] > 0 or loc[k] < 0 for k in _KINGS if not moves[k])
+            return not all(gone[k] for k in _KINGS if loc[k] != REMOVED)
+        return any(not moves[k] for k in _KINGS if idx[k] > 0 or loc[k] < 0)
+
+
+_UP, _EXPO, _MOVES, _GONE, _EMPTY = range(5)  # the kinds of facts ``dead_end`` propagates
 
 
 def _first(pair):
