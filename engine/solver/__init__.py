@@ -39,6 +39,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+from ..cards import card_token
 from ..core import Position
 from ..errors import EngineError
 
@@ -69,6 +70,8 @@ class Search:
     """What the depth-first search needs from a game.
 
     ``key()``: the position's canonical key (equal keys: positions that win or lose alike);
+    ``visit(seen)``: record the position in ``seen`` (a dict the search owns) and say whether it
+    is new, i.e. not equal to, nor won whenever, a position recorded before (default: its key);
     ``moves()``: the steps to try here, best first ([] when the position is proved lost);
     ``push(step)`` / ``pop(step)``: make and take back a step; ``tokens(step)``: its move tokens;
     ``won()``; ``check()``: raise ``EngineError`` for a position that cannot arise in play.
@@ -79,9 +82,27 @@ class Search:
 
     def check(self) -> None:
         """Refuse (``EngineError``, one line) a position that play can never reach."""
+        cards = self.cards()
+        if sorted(cards) != list(range(52)):
+            missing = [card_token(c) for c in range(52) if c not in cards]
+            twice = sorted({card_token(c) for c in cards if cards.count(c) > 1})
+            raise EngineError("position cannot arise: it must hold each of the 52 cards once"
+                              + (f"; missing {' '.join(missing)}" if missing else "")
+                              + (f"; twice {' '.join(twice)}" if twice else ""))
+
+    def cards(self) -> list[int]:
+        """Every card the position holds (the cards of removed sequences and foundations too)."""
+        return list(range(52))
 
     def key(self) -> Any:
         raise NotImplementedError
+
+    def visit(self, seen: dict) -> bool:
+        k = self.key()
+        if k in seen:
+            return False
+        seen[k] = None
+        return True
 
     def moves(self) -> list:
         raise NotImplementedError
@@ -134,7 +155,22 @@ def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = N
     search.check()
     deadline = None if seconds is None else started + seconds
     solved, line, nodes, cancelled = _depth_first(search, deadline, max_nodes, progress)
+    if solved:
+        _replay(pos, line)
     return Solution(solved, tuple(line), nodes, time.perf_counter() - started, cancelled)
+
+
+def _replay(pos: Position, tokens: list[str]) -> None:
+    """Play a winning line in the engine, from a copy of ``pos``: a line the engine refuses, or that
+    does not win, is a bug in the solver, never an answer."""
+    copy = type(pos).from_string(str(pos), pos.rules)
+    for n, token in enumerate(tokens, 1):
+        _, verdict = copy.play(token)
+        if not verdict.legal:
+            raise RuntimeError(f"solver bug: move {n} of its winning line, {token}, is refused ({verdict.reason}) "
+                               f"from {pos}")
+    if not copy.is_won():
+        raise RuntimeError(f"solver bug: its winning line does not win from {pos}")
 
 
 def _depth_first(search: Search, deadline: float | None, max_nodes: int | None,
@@ -156,8 +192,9 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None,
         return done(True)
     if max_nodes is not None and max_nodes <= 1:
         return done(None)
-    key, moves, won, push, pop = search.key, search.moves, search.won, search.push, search.pop
-    seen = {key()}
+    visit, moves, won, push, pop = search.visit, search.moves, search.won, search.push, search.pop
+    seen: dict = {}
+    visit(seen)
     stack: list = [iter(moves())]
     limit = max_nodes if max_nodes is not None else -1
     check_at = PROGRESS_EVERY
@@ -169,11 +206,9 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None,
                 pop(line.pop())
             continue
         push(step)
-        k = key()
-        if k in seen:
+        if not visit(seen):
             pop(step)
             continue
-        seen.add(k)
         nodes += 1
         line.append(step)
         if won():

@@ -19,6 +19,7 @@ pointer and back, so only the talon's cards matter, not the pointer (the key dro
 from __future__ import annotations
 
 from ..cards import KING, is_red, rank_of, suit_of
+from ..errors import EngineError
 from ..klondike import FOUNDATION, KlondikePosition
 from . import Search
 
@@ -56,6 +57,26 @@ class KlondikeSearch(Search):
                 self.loc[c] = w
         for c in self.talon:
             self.loc[c] = TALON
+        self._ask_dead_end = True  # only at the start: see ``moves``
+
+    def check(self) -> None:
+        """A position play can reach: no column holds more face-down cards than the deal put there
+        (column n is dealt n − 1; face-down cards never move), and the stock and waste hold no more
+        than the 24 cards left over from the deal. (Each card once, and face-up cards going down
+        in alternating colours, the position string already checks.)"""
+        super().check()
+        for w, d in enumerate(self.down):
+            if d > w:
+                raise EngineError(
+                    f"position cannot arise: column {w + 1} has {d} face-down cards; the deal puts {w} there "
+                    "and face-down cards never move")
+        if len(self.talon) > 24:
+            raise EngineError(
+                f"position cannot arise: the stock and waste hold {len(self.talon)} cards; the deal leaves 24")
+
+    def cards(self) -> list[int]:
+        on_foundations = [s * 13 + r for s in range(4) for r in range(self.found[s])]
+        return [c for col in self.cols for c in col] + self.talon + on_foundations
 
     # -- the interface --------------------------------------------------------------------------
     def won(self) -> bool:
@@ -357,11 +378,15 @@ class KlondikeSearch(Search):
                         break
         return bool(todo_up)
 
-    use_dead_end = True
-
     def moves(self) -> list:
-        if self.use_dead_end and self.dead_end():
-            return []
+        # ``dead_end`` is asked of the start position only: measured on deals 2–21 of draw 1 and
+        # draw 3 at 20,000 positions each, asking it at every position decided no more deals and
+        # cut the positions searched per second five-fold. Asking less often never changes an
+        # answer (it only prunes less).
+        if self._ask_dead_end:
+            self._ask_dead_end = False
+            if self.dead_end():
+                return []
         safe = self.safe_step()
         if safe is not None:
             return [safe]

@@ -13,6 +13,7 @@ a complete sequence is K to A, each card on the next higher one).
 from __future__ import annotations
 
 from ..cards import ACE, KING, rank_of, suit_of
+from ..errors import EngineError
 from ..scorpion import DEAL, REMOVED, RESERVE, ScorpionPosition
 from . import Search
 
@@ -81,6 +82,22 @@ class ScorpionSearch(Search):
         w = loc[c]
         pile = cols[w][cols[w].index(c):] if w >= 0 else (c,)
         return any(loc[x - 1] == to for x in pile if _RANK[x] != ACE)
+
+    def check(self) -> None:
+        """A position play can reach: no column holds more face-down cards than the layout deals
+        there (face-down cards never move: a block starts at a face-up card). (Each card once,
+        a full reserve or none, the position string already checks.)"""
+        super().check()
+        grid = self.pos.rules.grid
+        for w, d in enumerate(self.pos.down):
+            if d > grid.face_down[w]:
+                raise EngineError(
+                    f"position cannot arise: column {w + 1} has {d} face-down cards; the {grid.name} layout deals "
+                    f"{grid.face_down[w]} there and face-down cards never move")
+
+    def cards(self) -> list[int]:
+        p = self.pos
+        return [c for col in p.cols for c in col] + p.reserve + [s * 13 + r for s in p.removed for r in range(13)]
 
     # -- the key ------------------------------------------------------------------------------
     def key(self) -> bytes:

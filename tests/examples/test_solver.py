@@ -74,9 +74,18 @@ def test_solver_proves_a_locked_position_cannot_be_won():
 
 
 def test_an_exhausted_budget_is_not_an_answer():
-    pos = position("scorpion", code="SC1-CLA-AAAAAAJ")
+    pos = position("scorpion", code="SC1-CLA-AAAAAAD")
     result = solve(pos, seconds=None, max_nodes=50)
     assert result.solved is None and result.nodes <= 50 and result.moves == ()
+
+
+def test_a_face_down_card_under_the_card_that_must_go_onto_it_loses_at_once():
+    # Column 3 is dealt QC JC face down at its edge: JC fits only on QC, so it never moves, and QC
+    # never turns up. The search proves it from the start, without a move.
+    pos = position("scorpion", code="SC1-CLA-AAAAAAJ")
+    assert str(pos).split("/")[2].startswith("qcjc")
+    result = solve(pos, seconds=None, max_nodes=50)
+    assert (result.solved, result.nodes) == (False, 1)
 
 
 def test_solver_is_deterministic_and_leaves_the_position_as_it_was():
