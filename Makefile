@@ -2,7 +2,8 @@
 # (Debian 12, Python >= 3.11, Node.js + npm); stamp files make repeat runs fast.
 #
 #   make serve   set up, then serve the site with live reload on http://127.0.0.1:8000
-#   make test    set up, then run every test, the real-browser ones included
+#   make test    set up, then type-check engine/ (mypy, strict), run its doctests and every test,
+#                the real-browser ones included
 #   make site    set up, then build the static site into site/ (strict)
 #   make bench   set up, then run the benchmarks (bench/bench_*.py) and print a table
 #   make winrates  solve the first 1000 deals of every preset (both cores, resumable) into examples/stats/
@@ -32,7 +33,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-.PHONY: help setup python-env node-env browser test serve site bench winrates lint \
+.PHONY: help setup python-env node-env browser language-tools test serve site bench winrates lint \
         i18n-extract i18n-update i18n-compile i18n-check clean distclean
 
 help:
@@ -40,7 +41,7 @@ help:
 
 ## ---- set-up ---------------------------------------------------------------------------------
 
-setup: python-env node-env
+setup: python-env node-env i18n-compile
 
 python-env: $(VENV_STAMP)
 node-env: $(NODE_STAMP)
@@ -67,9 +68,24 @@ browser:
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	}
 
+# Debian's gettext (msgfmt -c checks every catalog) and hunspell with the hu, ca and ru dictionaries
+# (the spelling test), for `make test`. Installing needs root, like chromium.
+LANGUAGE_PACKAGES := gettext hunspell hunspell-hu hunspell-ca hunspell-ru
+language-tools:
+	@command -v msgfmt >/dev/null && command -v hunspell >/dev/null && test -f /usr/share/hunspell/hu_HU.dic \
+	  && test -f /usr/share/hunspell/ca_ES.dic && test -f /usr/share/hunspell/ru_RU.dic || { \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "msgfmt or hunspell is missing: run 'sudo apt-get update && sudo apt-get install -y $(LANGUAGE_PACKAGES)'" >&2; \
+	    exit 1; \
+	  fi; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(LANGUAGE_PACKAGES); \
+	}
+
 ## ---- the two promised commands ------------------------------------------------------------
 
-test: setup browser
+test: setup browser language-tools
+	$(PY) -m mypy
+	$(PY) -m pytest --doctest-modules engine -q
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 serve: setup
@@ -92,7 +108,9 @@ lint: python-env
 	$(PY) -m ruff check .
 
 # The site's page catalogs (hooks.catalogs); update and check also cover the engine's own
-# (engine.po, scorpion.po, klondike.po: hooks.engine_catalogs).
+# (engine.po, scorpion.po, klondike.po: hooks.engine_catalogs). compile turns every PO file whose
+# MO file is missing or older into one (the engine reads MO files; they are not in git): `setup`
+# runs it, so every target that uses the engine has fresh ones.
 i18n-extract i18n-compile: python-env
 	$(PY) -m hooks.catalogs $(patsubst i18n-%,%,$@)
 

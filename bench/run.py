@@ -50,7 +50,7 @@ def run_module(module_name: str) -> tuple[list[dict], float, str | None]:
             if not isinstance(row, Mapping):
                 raise TypeError(f"{module_name}.run() must return mappings, got {row!r}")
             rows.append(dict(row))
-    except Exception as error:  # noqa: BLE001 - reported, and the run exits 1
+    except Exception as error:
         traceback.print_exc(file=sys.stderr)
         return [], time.perf_counter() - started, f"{type(error).__name__}: {error}"
     return rows, time.perf_counter() - started, None

@@ -46,8 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import GAMES, deal  # noqa: E402
-from engine.codes import DealCode  # noqa: E402
+from engine import GAMES, deal, find  # noqa: E402
 from engine.solver import solve  # noqa: E402
 
 OUT = ROOT / "examples" / "stats"
@@ -129,7 +128,9 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def code_for(preset: dict, number: int) -> str:
-    return str(DealCode("SC" if preset["game"] == "scorpion" else "KL", 1, preset["variant"], number))
+    game = find(preset["game"])
+    presets = {letters: name for name, letters in game.Rules.CODES.items()}
+    return game.code(number, presets[preset["variant"]])
 
 
 WORDS = {True: "won", False: "lost", None: "unknown"}

@@ -1,6 +1,7 @@
 """Deal codes: ``KL1-D1N-AAAAAAG`` — game and format version, variant, deal number.
 
-- ``KL1`` / ``SC1``: the game (Klondike, Scorpion) and the code format's version (1);
+- ``KL1`` / ``SC1``: the game (two letters, registered with the game: ``engine.games``) and the
+  code format's version (1);
 - the variant: Klondike ``D1N`` / ``D1V`` / ``D3N`` / ``D3V`` (draw 1 or 3, Normal or Vegas
   scoring), Scorpion a three-letter rules preset (``CLA`` classic, ``EAS`` easy …);
 - the deal number in seven base-26 letters, ``A`` = 0 … ``Z`` = 25, most significant first
@@ -24,23 +25,18 @@ from .errors import NotationError
 
 DIGITS = 7
 MAX_NUMBER = 26**DIGITS - 1
-GAMES = {"KL": "klondike", "SC": "scorpion"}
 VERSION = 1
 _CODE = re.compile(r"([A-Z]{2})([1-9][0-9]{0,5})-([A-Z0-9]{3})-([A-Z]{7})")  # ASCII digits, not \d
 
 
 class DealCode(NamedTuple):
-    game: str  # two letters, a key of GAMES
+    game: str  # two letters: the game's (``engine.games``)
     version: int
     variant: str
     number: int
 
     def __str__(self) -> str:
         return f"{self.game}{self.version}-{self.variant}-{number_letters(self.number)}"
-
-    @property
-    def game_name(self) -> str:
-        return GAMES[self.game]
 
 
 def number_letters(number: int) -> str:
@@ -54,7 +50,8 @@ def number_letters(number: int) -> str:
 
 
 def parse_code(text: str) -> DealCode:
-    """Parse a code's shape (the game module checks the variant). Errors name what is wrong."""
+    """Parse a code's shape (``engine.games.parse_code`` checks the game, the game its variant).
+    Errors name what is wrong."""
     raw = text.strip()
     m = _CODE.fullmatch(raw)
     if not m:
@@ -63,8 +60,6 @@ def parse_code(text: str) -> DealCode:
             "(game+version, variant, seven letters A–Z)"
         )
     game, version, variant, letters = m.groups()
-    if game not in GAMES:
-        raise NotationError(f"deal code {text!r}: unknown game {game!r} (expected {' or '.join(GAMES)})")
     if int(version) != VERSION:
         raise NotationError(f"deal code {text!r}: unsupported format version {version} (this engine reads {VERSION})")
     number = 0

@@ -42,7 +42,7 @@ def hu_article(word: str | int) -> str:
     m = re.match(r"[\d\s\u00a0]+", text)
     if m:
         return "az" if _hu_number_starts_with_vowel(re.sub(r"\D", "", m.group(0))) else "a"
-    letters = re.match(r"[^\W\d_]*", text).group(0)
+    letters = re.match(r"[^\W\d_]*", text).group(0)  # type: ignore[union-attr]  # (it matches any text)
     if letters and not any(c in _HU_VOWELS for c in letters):  # spelled out: SC1, BVS, npm
         return "az" if letters[0] in _HU_LETTER_NAMES_WITH_VOWEL else "a"
     return "az" if text[:1] in _HU_VOWELS else "a"

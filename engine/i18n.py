@@ -1,20 +1,35 @@
-"""The engine's translations: gettext PO catalogs read directly, the same way in CPython and Pyodide.
+"""The engine's translations: gettext MO catalogs read with the standard library, the same way in
+CPython and Pyodide.
 
-Catalogs live in ``locales/<lang>/LC_MESSAGES/<domain>.po`` (the checkout) and travel inside the
-wheel as ``engine/locales/...``. No Babel at run time: this module parses PO text itself and
-takes plural forms from the catalog's ``Plural-Forms`` header, which Babel writes from CLDR when
-the catalogs are initialised or updated. Fuzzy entries are not used.
+Translators edit PO files, ``locales/<lang>/LC_MESSAGES/<domain>.po``; Babel compiles each into an
+MO file beside it (``python -m hooks.catalogs compile``, which ``make`` runs before every target
+that uses the engine), and the wheel carries freshly compiled ones as ``engine/locales/...``
+(``hooks/wheel_catalogs.py``). ``gettext.GNUTranslations`` reads them: ``pgettext``,
+``npgettext`` and the plural rule of the catalog's ``Plural-Forms`` header, which Babel writes from
+CLDR. Fuzzy and empty entries are not compiled, so they fall back to the English msgid.
 
+In a checkout, an MO file that is missing or older than its PO file is a ``CatalogError`` naming
+both: a stale catalog never wins over an edited one in silence.
+
+>>> from engine.cards import parse_card
 >>> t = translator("hu")
 >>> t.card(parse_card("4H"))
 'kőr 4'
+
+A text made of several catalog entries (a description: "reserve: …; … . column 1: …") starts each
+sentence with a capital by rule, in one place, ``sentence_case``; numbers are written as the
+language writes them (``number``: CLDR's grouping, a true minus in hu, ca and ru).
+
+>>> sentence_case("tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.", "hu")
+'Tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.'
+>>> sentence_case("резерв: сдан. столбец 1: пусто.", "ru"), number(-1005, "hu"), number(-1005, "en")
+('Резерв: сдан. Столбец 1: пусто.', '−1\xa0005', '-1,005')
 """
 
 from __future__ import annotations
 
-import ast
 import gettext
-from collections.abc import Callable
+import re
 from functools import cache
 from pathlib import Path
 
@@ -27,170 +42,84 @@ DOMAINS = ("engine", "scorpion", "klondike")
 
 _PACKAGE_LOCALES = Path(__file__).parent / "locales"
 _CHECKOUT_LOCALES = Path(__file__).parent.parent / "locales"
+COMPILE_COMMAND = "make i18n-compile"
 
 
 class CatalogError(EngineError):
-    """A PO file that does not parse; the message names ``file:line``."""
+    """A catalog that cannot be used: its MO file is missing, stale or unreadable."""
 
 
 def locales_dir() -> Path:
+    """``engine/locales`` inside the wheel; the checkout's ``locales`` otherwise."""
     return _PACKAGE_LOCALES if _PACKAGE_LOCALES.is_dir() else _CHECKOUT_LOCALES
 
 
-class POEntry:
-    __slots__ = ("msgctxt", "msgid", "msgid_plural", "msgstr", "flags", "line", "comments", "references")
-
-    def __init__(self, line: int):
-        self.msgctxt: str | None = None
-        self.msgid = ""
-        self.msgid_plural: str | None = None
-        self.msgstr: dict[int, str] = {}
-        self.flags: set[str] = set()
-        self.comments: list[str] = []
-        self.references: list[str] = []
-        self.line = line
-
-    @property
-    def fuzzy(self) -> bool:
-        return "fuzzy" in self.flags
-
-    @property
-    def translated(self) -> bool:
-        return bool(self.msgstr) and all(self.msgstr.values()) and not self.fuzzy
-
-
-def _unquote(text: str, where: str) -> str:
-    text = text.strip()
-    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise CatalogError(f"{where}: expected a quoted string, got {text[:40]!r}")
-    inner = text[1:-1]
-    if "\\" not in inner:  # most lines: no escapes, so no parser needed (it is slow in Pyodide)
-        if '"' in inner:
-            raise CatalogError(f"{where}: malformed string {text[:40]!r} (unescaped quote)")
-        return inner
+def _shown(path: Path) -> str:
     try:
-        return ast.literal_eval(text)
-    except (SyntaxError, ValueError):
-        raise CatalogError(f"{where}: malformed string {text[:40]!r}") from None
+        return path.relative_to(_CHECKOUT_LOCALES.parent).as_posix()
+    except ValueError:
+        return str(path)
 
 
-def parse_po(text: str, filename: str = "<po>") -> list[POEntry]:
-    """Parse PO text into entries (obsolete ``#~`` entries are skipped). Errors name ``file:line``."""
-    entries: list[POEntry] = []
-    cur: POEntry | None = None
-    field: tuple[str, int] | None = None
+def compiled(po_file: Path) -> gettext.GNUTranslations | None:
+    """The compiled catalog of ``po_file`` (the ``.mo`` beside it); None when there is neither.
 
-    def start(lineno: int) -> POEntry:
-        nonlocal cur
-        if cur is None or cur.msgstr:
-            cur = POEntry(lineno)
-            entries.append(cur)
-        return cur
-
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        where = f"{filename}:{lineno}"
-        if not line:
-            field = None
-            continue
-        if line.startswith("#~"):
-            continue
-        if line.startswith("#"):
-            e = start(lineno)
-            if line.startswith("#,"):
-                e.flags.update(f.strip() for f in line[2:].split(",") if f.strip())
-            elif line.startswith("#:"):
-                e.references.extend(line[2:].split())
-            elif line.startswith("#."):
-                e.comments.append(line[2:].strip())
-            field = None
-            continue
-        if line.startswith('"'):
-            if field is None or cur is None:
-                raise CatalogError(f"{where}: continuation string outside an entry")
-            name, idx = field
-            value = _unquote(line, where)
-            if name == "msgstr":
-                cur.msgstr[idx] += value
-            else:
-                setattr(cur, name, getattr(cur, name) + value)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if keyword == "msgctxt":
-            e = start(lineno)
-            e.msgctxt = _unquote(rest, where)
-            field = ("msgctxt", 0)
-        elif keyword == "msgid":
-            e = start(lineno)
-            if e.msgid:
-                raise CatalogError(f"{where}: msgid without msgstr before it")
-            e.msgid = _unquote(rest, where)
-            field = ("msgid", 0)
-        elif keyword == "msgid_plural":
-            if cur is None:
-                raise CatalogError(f"{where}: msgid_plural before msgid")
-            cur.msgid_plural = _unquote(rest, where)
-            field = ("msgid_plural", 0)
-        elif keyword.startswith("msgstr"):
-            if cur is None:
-                raise CatalogError(f"{where}: msgstr before msgid")
-            idx = 0
-            if keyword != "msgstr":
-                inner = keyword[len("msgstr"):]
-                if not (inner.startswith("[") and inner.endswith("]") and inner[1:-1].isdigit()):
-                    raise CatalogError(f"{where}: malformed keyword {keyword!r}")
-                idx = int(inner[1:-1])
-            cur.msgstr[idx] = _unquote(rest, where)
-            field = ("msgstr", idx)
-        else:
-            raise CatalogError(f"{where}: unknown keyword {keyword!r}")
-    return [e for e in entries if e.msgid or e.msgstr]
-
-
-def plural_function(header: str, filename: str = "<po>") -> Callable[[int], int]:
-    for line in header.splitlines():
-        key, _, value = line.partition(":")
-        if key.strip().lower() == "plural-forms":
-            for part in value.split(";"):
-                k, _, v = part.partition("=")
-                if k.strip() == "plural":
-                    try:
-                        return gettext.c2py(v.strip())
-                    except (ValueError, SyntaxError):
-                        raise CatalogError(f"{filename}: malformed Plural-Forms {v.strip()!r}") from None
-    return lambda n: int(n != 1)
+    Where the PO file exists (a checkout) its MO file must exist and be at least as new, or this
+    is a ``CatalogError`` saying which command compiles it."""
+    mo_file = po_file.with_suffix(".mo")
+    try:
+        po_time = po_file.stat().st_mtime_ns
+    except FileNotFoundError:
+        po_time = None
+    try:
+        mo_time = mo_file.stat().st_mtime_ns
+    except FileNotFoundError:
+        mo_time = None
+    if po_time is not None and mo_time is None:
+        raise CatalogError(f"{_shown(mo_file)}: missing, {po_file.name} is not compiled (run: {COMPILE_COMMAND})")
+    if po_time is not None and mo_time is not None and mo_time < po_time:
+        raise CatalogError(f"{_shown(mo_file)}: older than {po_file.name}, which was edited since it was "
+                           f"compiled (run: {COMPILE_COMMAND})")
+    if mo_time is None:
+        return None
+    try:
+        with mo_file.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    except (OSError, ValueError, UnicodeDecodeError) as e:
+        raise CatalogError(f"{_shown(mo_file)}: not a readable MO file ({e})") from None
 
 
 class Translator:
-    """Translations for one language, all engine domains merged.
+    """Translations for one language, its domains chained (``engine``, then the games').
 
-    Lookups never fail: a missing or fuzzy entry falls back to the English msgid.
+    Lookups never fail: a missing, empty or fuzzy entry gives the English msgid.
     """
 
-    def __init__(self, lang: str, messages: dict, plural: Callable[[int], int]):
+    def __init__(self, lang: str, catalogs: list[gettext.NullTranslations]):
         self.lang = lang
-        self._messages = messages
-        self._plural = plural
+        self._chain = gettext.NullTranslations()
+        for catalog in catalogs:
+            self._chain.add_fallback(catalog)
 
     def pgettext(self, context: str | None, msgid: str) -> str:
-        found = self._messages.get((context, msgid))
-        return found[0] if found else msgid
+        if context is None:
+            return self._chain.gettext(msgid)
+        return self._chain.pgettext(context, msgid)
 
     def npgettext(self, context: str | None, singular: str, plural: str, n: int) -> str:
-        found = self._messages.get((context, singular))
-        if found and len(found) > 1:
-            idx = self._plural(n)
-            if 0 <= idx < len(found):
-                return found[idx]
-        return singular if n == 1 else plural
+        if context is None:
+            return self._chain.ngettext(singular, plural, n)
+        return self._chain.npgettext(context, singular, plural, n)
 
     # -- cards -------------------------------------------------------------------------------
     def rank(self, rank: int, case: str = "nom") -> str:
         english = _RANK_NAMES[rank]
         if case != "nom":
-            found = self._messages.get((f"rank|{case}", english))
-            if found:
-                return found[0]
+            # A case form the language lacks is its nominative (gettext gives back the English).
+            context = "rank|" + case
+            found = self._chain.pgettext(context, english)
+            if found != english:
+                return found
         return self.pgettext("rank", english)
 
     def suit(self, suit: int, form: str = "card") -> str:
@@ -226,19 +155,38 @@ translate them as the nominative."""
 SUIT_FORMS = ("card", "name")
 
 
-def load_catalog(path: Path) -> tuple[dict, str]:
-    text = path.read_text(encoding="utf-8")
-    entries = parse_po(text, str(path))
-    messages = {}
-    header = ""
-    for e in entries:
-        if e.msgid == "" and e.msgctxt is None:
-            header = e.msgstr.get(0, "")
-            continue
-        if e.translated:
-            n = max(e.msgstr) + 1
-            messages[(e.msgctxt, e.msgid)] = tuple(e.msgstr.get(i, "") for i in range(n))
-    return messages, header
+# -- sentences and numbers ---------------------------------------------------------------------------
+
+# A sentence starts at the start of the text or after a full stop (!, ?) and a space; opening quotes
+# and brackets, and invisible format characters, may come before its first letter.
+_OPENING = "([\"'(\\[«„“‘\u2060-\u2064\ufeff]*)"
+_SENTENCE_START = re.compile(r"(?:^\s*|[.!?]\s+)" + _OPENING + r"([^\W\d_])")
+_SENTENCE_START_HU = re.compile(r"(?:^\s*|(?<!\d)\.\s+|[!?]\s+)" + _OPENING + r"([^\W\d_])")
+
+
+def sentence_case(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``text`` with the first letter of each sentence in upper case: at the start, and after a full
+    stop (``!``, ``?``) followed by a space. Opening quotes and brackets before the first letter are
+    passed over («столбец» → «Столбец»); a sentence that starts with a digit or a symbol (``10♠``,
+    ``1. oszlop``) is left as it is. Hungarian writes ordinals with a full stop (``az 1. oszlop``),
+    so there a full stop right after a digit ends no sentence."""
+    pattern = _SENTENCE_START_HU if lang == "hu" else _SENTENCE_START
+    return pattern.sub(lambda m: m.group(0)[:-1] + m.group(2).upper(), text)
+
+
+MINUS = "\u2212"
+"""The true minus sign: hu, ca and ru write negative numbers with it (English keeps the hyphen)."""
+GROUP_SEPARATORS = {"en": ",", "hu": "\u00a0", "ca": ".", "ru": "\u00a0"}
+"""CLDR's thousands separator of each language, as Babel formats numbers on the pages (a test holds
+them to Babel's)."""
+
+
+def number(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``n`` as ``lang`` writes it: ``1,005`` / ``1 005`` / ``1.005``; ``−5`` with a true minus in hu, ca, ru."""
+    digits = f"{abs(n):,}".replace(",", GROUP_SEPARATORS.get(lang, ","))
+    if n >= 0:
+        return digits
+    return ("-" if lang == "en" else MINUS) + digits
 
 
 @cache
@@ -246,15 +194,6 @@ def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """The translator for ``lang`` (one of LANGUAGES); unknown languages are a clear error."""
     if lang not in LANGUAGES:
         raise EngineError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    messages: dict = {}
-    plural: Callable[[int], int] | None = None
     base = locales_dir() / lang / "LC_MESSAGES"
-    for domain in DOMAINS:
-        path = base / f"{domain}.po"
-        if not path.is_file():
-            continue
-        found, header = load_catalog(path)
-        messages.update(found)
-        if plural is None and header:
-            plural = plural_function(header, str(path))
-    return Translator(lang, messages, plural or (lambda n: int(n != 1)))
+    catalogs = [compiled(base / f"{domain}.po") for domain in DOMAINS]
+    return Translator(lang, [c for c in catalogs if c is not None])

@@ -1,6 +1,7 @@
 """Klondike, exactly as the app plays it (seed 001, hu), on the shared core.
 
->>> pos = KlondikePosition.from_code("KL1-D1N-AAAAAAG")
+>>> from engine import deal
+>>> pos = deal("KL1-D1N-AAAAAAG")
 >>> str(pos.rules), pos.score, len(pos.stock)
 ('draw1', 0, 24)
 >>> pos.play("draw")[1].legal
@@ -64,33 +65,67 @@ Decisions where the seed is silent (each keeps every sentence of the seed true):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from .cards import KING, SUIT_SYMBOLS, card_token, parse_card
-from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
-from .core import UNDO_LIMIT, Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
+from . import render
+from .cards import (
+    ACE,
+    DECK,
+    KING,
+    OTHER_COLOUR,
+    RANK,
+    RED,
+    SUIT,
+    SUIT_SYMBOLS,
+    SUITS,
+    card,
+    card_token,
+    parse_card,
+    suit_cards,
+)
+from .codes import DIGITS, MAX_NUMBER
+from .core import (
+    MOVES,
+    NO_CARD,
+    UNDO_LIMIT,
+    CardsSeen,
+    Move,
+    Position,
+    RulesBase,
+    Verdict,
+    column_number,
+    describe_columns,
+    move_card,
+    parse_columns,
+    parse_run,
+    register_reasons,
+)
 from .errors import NotationError
-from .i18n import N_, NP_, translator
-from .prng import shuffled_deck
+from .games import Game
+from .i18n import N_, NP_, sentence_case, translator
 
 COLUMNS = 7
-DECK = 52
 FACE_DOWN = 21  # 0 + 1 + … + 6
 DEALT = 28
-STOCK_SIZE = DECK - DEALT
-SUITS = 4
+STOCK_SIZE = len(DECK) - DEALT
+FOUNDATIONS = len(SUITS)
 
 # Card locations (``loc[card]``): a column 0–6, or one of these.
 STOCK, WASTE, FOUNDATION_PILE = -1, -2, -3
 
-# Move targets: a move is ``(card, target)``; draw and recycle have no card.
+# Move targets after the columns: a move is ``Move(card, target)``; draw and recycle have no card.
 FOUNDATION = 7  # the card's own foundation
 TAP = 8
 DTAP = 9
-DRAW = (-1, 10)
-RECYCLE = (-1, 11)
+DRAW = Move(NO_CARD, 10)
+RECYCLE = Move(NO_CARD, 11)
+
+# What may lie on a card on the tableau: the two cards of the other colour one rank lower.
+_FOLLOWERS = tuple(tuple(card(RANK[c] - 1, s) for s in OTHER_COLOUR[SUIT[c]]) if RANK[c] != ACE else ()
+                   for c in DECK)
+_KINGS = tuple(card(KING, s) for s in range(FOUNDATIONS))
 
 register_reasons(
     {
@@ -149,11 +184,6 @@ class KlondikeRules(RulesBase):
     def start_score(self) -> int:
         return self.points["start"]
 
-    @property
-    def code(self) -> str:
-        """The deal-code variant (``D1N`` …)."""
-        return f"D{self.draw}{self.scoring[0].upper()}"
-
 
 POINTS: dict[str, dict[str, dict[str, int]]] = {
     # scoring → draw → event → points. The one place the numbers live.
@@ -173,17 +203,6 @@ DRAW_NAMES = {"1": N_("draw mode", "Easy (draw 1)"), "3": N_("draw mode", "Hard 
 SCORING_NAMES = {"normal": N_("scoring mode", "Normal"), "vegas": N_("scoring mode", "Vegas")}
 
 
-def preset_name(rules: KlondikeRules | str, lang: str = "en") -> str:
-    """The rules as the app's New game dialog names them: hu „Könnyű (1 lapos húzás), Normál pontozás”."""
-    if not isinstance(rules, KlondikeRules):
-        rules = KlondikeRules.parse(rules)
-    t = translator(lang)
-    return t.pgettext("preset", "{draw}, {scoring} scoring").format(
-        draw=t.pgettext("draw mode", DRAW_NAMES[rules.draw]),
-        scoring=t.pgettext("scoring mode", SCORING_NAMES[rules.scoring]),
-    )
-
-
 def vegas_text(score: int) -> str:
     """Vegas scores as the app shows them, the same in every language: +$208, $0, -$52."""
     if score > 0:
@@ -195,7 +214,7 @@ def vegas_text(score: int) -> str:
 
 def _follows(upper: int, lower: int) -> bool:
     """True when ``upper`` may lie on ``lower`` on the tableau: one rank lower, opposite colour."""
-    return upper % 13 + 1 == lower % 13 and ((upper // 13) in (1, 2)) != ((lower // 13) in (1, 2))
+    return upper in _FOLLOWERS[lower]
 
 
 # -- the position ---------------------------------------------------------------------------------
@@ -208,10 +227,10 @@ COLUMN_TEXTS = (  # the columns of a description, in this game's own words (engi
 
 
 @lru_cache(maxsize=256)
-def _parse_position(text: str, rules: KlondikeRules) -> tuple:
+def _parse_fields(text: str, rules: KlondikeRules) -> tuple[Any, ...]:
     """The columns, face-down counts, stock, waste and foundations of a position string, checked.
 
-    Pure, so kept by its input (see ``engine.scorpion._parse_position``); the constructor copies them."""
+    Pure, so kept by its input (see ``engine.scorpion._parse_fields``); the constructor copies them."""
     fields = text.split(" ")
     if len(fields) != 4:
         raise NotationError(
@@ -222,61 +241,22 @@ def _parse_position(text: str, rules: KlondikeRules) -> tuple:
     parts = col_text.split("/")
     if len(parts) != COLUMNS:
         raise NotationError(f"Klondike position has {len(parts)} columns; Klondike has {COLUMNS}")
-    seen: dict[int, str] = {}
-
-    def take(c: int, where: str) -> None:
-        if c in seen:
-            raise NotationError(f"card {card_token(c)} appears twice ({seen[c]} and {where})")
-        seen[c] = where
-
-    def cards(run: str, where: str) -> list[tuple[int, str]]:
-        if len(run) % 2:
-            raise NotationError(f"{where}: {run!r} is not a run of two-character cards")
-        out = []
-        for i in range(0, len(run), 2):
-            tok = run[i : i + 2]
-            c = parse_card(tok)
-            if tok not in (tok.upper(), tok.lower()):
-                raise NotationError(f"{where}: {tok!r} mixes cases (face up is upper case, face down lower)")
-            take(c, where)
-            out.append((c, tok))
-        return out
-
-    columns, down = [], []
-    for n, part in enumerate(parts, 1):
-        where = f"column {n}"
-        col, d, prev_up = [], 0, None
-        for c, tok in cards(part, where):
-            if tok.islower():
-                if prev_up is not None:
-                    raise NotationError(f"{where}: face-down card {tok} lies on a face-up card")
-                d += 1
-            else:
-                if prev_up is not None and not _follows(c, prev_up):
-                    raise NotationError(
-                        f"{where}: {tok} cannot lie on {card_token(prev_up)} (face-up cards go down "
-                        "one rank at a time in alternating colours)"
-                    )
-                prev_up = c
-            col.append(c)
-        if col and prev_up is None:
-            raise NotationError(f"{where}: ends with a face-down card (it would have turned face up)")
-        columns.append(col)
-        down.append(d)
+    seen = CardsSeen()
+    columns, down = parse_columns(parts, seen, _follows)
     stock = []
     if stock_text != "-":
-        for c, tok in cards(stock_text, "stock"):
-            if tok != tok.lower():
-                raise NotationError(f"stock: card {tok} must be face down (lower case)")
+        for c, face_up in parse_run(stock_text, "stock", seen):
+            if face_up:
+                raise NotationError(f"stock: card {card_token(c)} must be face down (lower case)")
             stock.append(c)
     waste = []
     if waste_text != "-":
-        for c, tok in cards(waste_text, "waste"):
-            if tok != tok.upper():
-                raise NotationError(f"waste: card {tok} must be face up (upper case)")
+        for c, face_up in parse_run(waste_text, "waste", seen):
+            if not face_up:
+                raise NotationError(f"waste: card {card_token(c, False)} must be face up (upper case)")
             waste.append(c)
     piles = found_text.split("/")
-    if len(piles) != SUITS:
+    if len(piles) != FOUNDATIONS:
         raise NotationError(
             f"foundations {found_text!r}: 4 piles separated by / in the order ♠/♥/♦/♣ (e.g. 3S/-/AD/-), "
             f"got {len(piles)}"
@@ -292,18 +272,16 @@ def _parse_position(text: str, rules: KlondikeRules) -> tuple:
             raise NotationError(f"foundations: {pile!r} is neither a card nor - (e.g. 3S/-/AD/-)") from None
         if pile != pile.upper():
             raise NotationError(f"foundations: card {pile} must be face up (upper case)")
-        if top // 13 != s:
+        if SUIT[top] != s:
             raise NotationError(
                 f"foundations: {pile} is on the {SUIT_SYMBOLS[s]} pile (the piles are in the order ♠/♥/♦/♣, "
                 "e.g. 3S/-/AD/-)"
             )
-        for c in range(s * 13, top + 1):
-            take(c, f"the {SUIT_SYMBOLS[s]} foundation")
-        foundations.append(top % 13 + 1)
-    missing = [card_token(c) for c in range(DECK) if c not in seen]
-    if missing:
-        raise NotationError(f"cards missing from the position: {' '.join(missing)}")
-    return tuple(map(tuple, columns)), tuple(down), tuple(stock), tuple(waste), tuple(foundations)
+        for c in suit_cards(s)[: RANK[top] + 1]:
+            seen.take(c, f"the {SUIT_SYMBOLS[s]} foundation")
+        foundations.append(RANK[top] + 1)
+    seen.check_complete()
+    return columns, down, tuple(stock), tuple(waste), tuple(foundations)
 
 
 class KlondikePosition(Position):
@@ -320,18 +298,22 @@ class KlondikePosition(Position):
     """
 
     GAME = "klondike"
+    TITLE = "Klondike"
+    Rules = KlondikeRules
+    rules: KlondikeRules
 
-    def __init__(self, columns, down, stock, waste, foundations, rules: KlondikeRules | None = None,
+    def __init__(self, columns: Sequence[Sequence[int]], down: Sequence[int], stock: Sequence[int],
+                 waste: Sequence[int], foundations: Sequence[int], rules: KlondikeRules | None = None,
                  score: int | None = None):
         super().__init__()
         self.rules = rules or KlondikeRules()
-        self.cols: list[list[int]] = [list(c) for c in columns]
-        self.down: list[int] = list(down)
+        self.cols = [list(c) for c in columns]
+        self.down = list(down)
         self.stock: list[int] = list(reversed(stock))  # stock[-1] is drawn next
         self.waste: list[int] = list(waste)
         self.found: list[int] = list(foundations)  # cards on each foundation, ♠ ♥ ♦ ♣
         self.score = self.rules.start_score if score is None else score
-        self.loc = [FOUNDATION_PILE] * DECK
+        self.loc = [FOUNDATION_PILE] * len(DECK)
         for i, col in enumerate(self.cols):
             for c in col:
                 self.loc[c] = i
@@ -346,45 +328,18 @@ class KlondikePosition(Position):
         self._penalty = -p.get("recycle", 0)
 
     # -- construction -------------------------------------------------------------------------
-    @classmethod
-    def from_string(cls, text: str, rules: KlondikeRules | str | None = None) -> KlondikePosition:
-        if not isinstance(rules, KlondikeRules):
-            rules = KlondikeRules.parse(rules)
-        if not isinstance(text, str):
-            raise NotationError(f"a Klondike position is a string, not {type(text).__name__}")
-        return cls(*_parse_position(text, rules), rules)
+    parse_fields = staticmethod(_parse_fields)
 
     @classmethod
-    def deal(cls, number: int, rules: KlondikeRules | str | None = None) -> KlondikePosition:
-        """The deal with this number: the engine's shuffle, dealt column by column (table edge first,
-        1 to 7 cards, only the last face up), the 24 cards left forming the stock in drawing order."""
-        if not isinstance(rules, KlondikeRules):
-            rules = KlondikeRules.parse(rules)
-        deck = shuffled_deck(number)
-        columns, i = [], 0
-        for size in range(1, COLUMNS + 1):
-            columns.append(deck[i : i + size])
-            i += size
-        return cls(columns, range(COLUMNS), deck[i:], [], [0] * SUITS, rules)
+    def deal_layout(cls, rules: KlondikeRules) -> tuple[Sequence[int], Sequence[int]]:
+        """1 to 7 cards per column, only the last face up."""
+        return range(1, COLUMNS + 1), range(COLUMNS)
 
     @classmethod
-    def from_code(cls, code: str | DealCode) -> KlondikePosition:
-        dc = parse_code(code) if isinstance(code, str) else code
-        if dc.game != "KL":
-            raise NotationError(f"deal code {dc}: not a Klondike code (KL1-…)")
-        presets = {v: k for k, v in KlondikeRules.CODES.items()}
-        if dc.variant not in presets:
-            raise NotationError(
-                f"deal code {dc}: unknown Klondike draw mode and scoring {dc.variant!r} "
-                f"(expected one of {', '.join(presets)})"
-            )
-        return cls.deal(dc.number, KlondikeRules.parse(presets[dc.variant]))
-
-    @staticmethod
-    def code(number: int, rules: KlondikeRules | str = "draw1") -> str:
-        if not isinstance(rules, KlondikeRules):
-            rules = KlondikeRules.parse(rules)
-        return str(DealCode("KL", 1, rules.code, number))
+    def dealt(cls, columns: list[list[int]], down: Sequence[int], rest: list[int],
+              rules: KlondikeRules) -> KlondikePosition:
+        """The 24 cards left over form the stock in drawing order."""
+        return cls(columns, down, rest, [], [0] * FOUNDATIONS, rules)
 
     def check_start_score(self, score: int) -> int:
         """A start score these rules allow (``--score``): Normal scoring never goes below 0."""
@@ -392,23 +347,14 @@ class KlondikePosition(Position):
             raise NotationError(f"score {score}: Normal scoring never goes below 0")
         return score
 
-    def __str__(self) -> str:
-        cols = "/".join(
-            "".join(card_token(c, i >= d) for i, c in enumerate(col)) for col, d in zip(self.cols, self.down)
-        )
+    def fields_text(self) -> tuple[str, ...]:
         stock = "".join(card_token(c, False) for c in reversed(self.stock)) or "-"
         waste = "".join(card_token(c) for c in self.waste) or "-"
-        found = "/".join(card_token(s * 13 + n - 1) if n else "-" for s, n in enumerate(self.found))
-        return f"{cols} {stock} {waste} {found}"
-
-    def __repr__(self) -> str:
-        return f"KlondikePosition({str(self)!r}, rules={str(self.rules)!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, KlondikePosition) and str(self) == str(other) and self.rules == other.rules
+        found = "/".join(card_token(card(n - 1, s)) if n else "-" for s, n in enumerate(self.found))
+        return stock, waste, found
 
     # -- moves ---------------------------------------------------------------------------------
-    def parse_move(self, token: str):
+    def parse_move(self, token: str) -> Move:
         token = token.strip()
         if token == "draw":
             return DRAW
@@ -418,30 +364,20 @@ class KlondikePosition(Position):
         if colon:
             if kind not in ("tap", "dtap"):
                 raise NotationError(f"move {token!r}: unknown action {kind!r} (tap:QS or dtap:QS)")
-            return (self._move_card(card_text, token), TAP if kind == "tap" else DTAP)
+            return Move(move_card(card_text, token), TAP if kind == "tap" else DTAP)
         card_text, sep, target = token.partition(">")
         if not sep:
             raise NotationError(
                 f"move {token!r} is not a Klondike move (e.g. draw, recycle, QS>3, KH>F, tap:QS, dtap:QS, undo)"
             )
-        c = self._move_card(card_text, token)
+        c = move_card(card_text, token)
         if target == "F":
-            return (c, FOUNDATION)
+            return Move(c, FOUNDATION)
         if not target.isdigit() and target.upper() == "F":
             raise NotationError(f"move {token!r}: write the foundation as F")
-        return (c, column_number(target, COLUMNS, token))
+        return Move(c, column_number(target, COLUMNS, token))
 
-    @staticmethod
-    def _move_card(text: str, token: str) -> int:
-        try:
-            c = parse_card(text)
-        except NotationError:
-            raise NotationError(f"move {token!r}: {text!r} is not a card (e.g. QS, TH)") from None
-        if text != text.upper():
-            raise NotationError(f"move {token!r}: write the card in upper case ({text.upper()})")
-        return c
-
-    def move_token(self, move) -> str:
+    def move_token(self, move: Any) -> str:
         if move == DRAW:
             return "draw"
         if move == RECYCLE:
@@ -454,7 +390,7 @@ class KlondikePosition(Position):
         return f"{card_token(c)}>{'F' if to == FOUNDATION else to + 1}"
 
     # -- verdicts ------------------------------------------------------------------------------
-    def verdict(self, move) -> Verdict:
+    def verdict(self, move: Any) -> Verdict:
         if move == DRAW:
             return Verdict(True) if self.stock else Verdict(False, "stock-empty")
         if move == RECYCLE:
@@ -494,7 +430,7 @@ class KlondikePosition(Position):
         if where == WASTE:
             return None if self.waste[-1] == c else "waste-not-top"
         if where == FOUNDATION_PILE:
-            return None if self.found[c // 13] == c % 13 + 1 else "foundation-not-top"
+            return None if self.found[SUIT[c]] == RANK[c] + 1 else "foundation-not-top"
         col = self.cols[where]
         idx = col.index(c)
         if idx < self.down[where]:
@@ -504,24 +440,26 @@ class KlondikePosition(Position):
         return None
 
     def _foundation_reason(self, c: int) -> str | None:
-        have = self.found[c // 13]
-        if have == c % 13:
+        have = self.found[SUIT[c]]
+        if have == RANK[c]:
             return None
         return "foundation-needs-ace" if have == 0 else "foundation-next-card"
 
     def _tableau_reason(self, c: int, to: int) -> str | None:
         dest = self.cols[to]
         if not dest:
-            return None if c % 13 == KING else "empty-needs-king"
+            return None if RANK[c] == KING else "empty-needs-king"
         top = dest[-1]
-        if c % 13 + 1 != top % 13:
+        if RANK[c] + 1 != RANK[top]:
             return "one-rank-lower"
-        if ((c // 13) in (1, 2)) == ((top // 13) in (1, 2)):
+        if RED[c] == RED[top]:
             return "opposite-colour"
         return None
 
-    def _resolve_tap(self, move) -> tuple[int, int] | str:
+    def _resolve_tap(self, move: Any) -> Move | str:
         """What a tap or a double tap on this card does: the move it makes, or the reason it does nothing."""
+        c: int
+        kind: int
         c, kind = move
         where = self.loc[c]
         if where == FOUNDATION_PILE:
@@ -532,25 +470,25 @@ class KlondikePosition(Position):
         if where >= 0 and self.cols[where][-1] != c:
             return "foundation-one-card" if kind == TAP else "tap-not-top"
         if kind == TAP:
-            return self._foundation_reason(c) or (c, FOUNDATION)
+            return self._foundation_reason(c) or MOVES[c][FOUNDATION]
         best = None
         for j, dest in enumerate(self.cols):
             if j != where and dest and _follows(c, dest[-1]) and (best is None or len(dest) > len(self.cols[best])):
                 best = j
         if best is not None:
-            return (c, best)
-        if c % 13 == KING and not (where >= 0 and len(self.cols[where]) == 1):
+            return MOVES[c][best]
+        if RANK[c] == KING and not (where >= 0 and len(self.cols[where]) == 1):
             for j, dest in enumerate(self.cols):
                 if not dest:
-                    return (c, j)
+                    return MOVES[c][j]
         return "no-place"
 
-    def resolve(self, move) -> tuple[int, int] | None:
+    def resolve(self, move: Any) -> Move | None:
         """The card move a tap or a double tap makes here (None when it does nothing); other moves as they are."""
         if move[1] in (TAP, DTAP):
             resolved = self._resolve_tap(move)
             return None if isinstance(resolved, str) else resolved
-        return move
+        return Move(*move)
 
     def _card_points(self, c: int, to: int) -> int:
         where = self.loc[c]
@@ -568,45 +506,39 @@ class KlondikePosition(Position):
         return -min(self._penalty, max(self.score, 0))
 
     # -- move generation -----------------------------------------------------------------------
-    def legal_moves(self) -> Iterator[tuple[int, int]]:
+    def legal_moves(self) -> Iterator[Move]:
         """Every legal move: to the foundations, onto the tableau (waste, columns, take-backs), draw, recycle.
 
         Taps are not listed: each does what one of these moves does.
         """
-        cols, down, found, loc = self.cols, self.down, self.found, self.loc
+        cols, down, found, loc, moves = self.cols, self.down, self.found, self.loc, MOVES
         waste_top = self.waste[-1] if self.waste else -1
         # to the foundations
         for col in cols:
             if col:
                 c = col[-1]
-                if found[c // 13] == c % 13:
-                    yield (c, FOUNDATION)
-        if waste_top >= 0 and found[waste_top // 13] == waste_top % 13:
-            yield (waste_top, FOUNDATION)
-        # onto a card on the tableau: the two cards of the opposite colour one rank lower
+                if found[SUIT[c]] == RANK[c]:
+                    yield moves[c][FOUNDATION]
+        if waste_top >= 0 and found[SUIT[waste_top]] == RANK[waste_top]:
+            yield moves[waste_top][FOUNDATION]
+        # onto a card on the tableau: the two cards of the other colour one rank lower
         for j, dest in enumerate(cols):
             if not dest:
                 continue
-            top = dest[-1]
-            r = top % 13 - 1
-            if r < 0:
-                continue
-            for s in ((1, 2) if top // 13 in (0, 3) else (0, 3)):
-                c = s * 13 + r
+            for c in _FOLLOWERS[dest[-1]]:  # none on an ace
                 w = loc[c]
                 if w >= 0:
                     if w != j and cols[w].index(c) >= down[w]:
-                        yield (c, j)
+                        yield moves[c][j]
                 elif w == WASTE:
                     if c == waste_top:
-                        yield (c, j)
-                elif w == FOUNDATION_PILE and found[s] == r + 1:
-                    yield (c, j)
+                        yield moves[c][j]
+                elif w == FOUNDATION_PILE and found[SUIT[c]] == RANK[c] + 1:
+                    yield moves[c][j]
         # kings onto empty columns
         empties = [j for j, col in enumerate(cols) if not col]
         if empties:
-            for s in range(SUITS):
-                k = s * 13 + KING
+            for k in _KINGS:
                 w = loc[k]
                 if w >= 0:
                     if cols[w].index(k) < down[w]:
@@ -615,19 +547,19 @@ class KlondikePosition(Position):
                     if k != waste_top:
                         continue
                 elif w == FOUNDATION_PILE:
-                    if found[s] != 13:
+                    if found[SUIT[k]] != RANK[k] + 1:
                         continue
                 else:
                     continue
                 for j in empties:
-                    yield (k, j)
+                    yield moves[k][j]
         if self.stock:
             yield DRAW
         elif self.waste and not self.rules.vegas:
             yield RECYCLE
 
     # -- making and taking back moves ----------------------------------------------------------
-    def _apply(self, move):
+    def _apply(self, move: Any) -> tuple[Any, int]:
         if move == DRAW:
             n = min(self.rules.draw_count, len(self.stock))
             stock, waste, loc = self.stock, self.waste, self.loc
@@ -656,7 +588,7 @@ class KlondikePosition(Position):
             self.waste.pop()
             block = [c]
         elif src == FOUNDATION_PILE:
-            self.found[c // 13] -= 1
+            self.found[SUIT[c]] -= 1
             block = [c]
         else:
             col = self.cols[src]
@@ -668,7 +600,7 @@ class KlondikePosition(Position):
                 self.down[src] = d - 1
                 flipped = True
         if to == FOUNDATION:
-            self.found[c // 13] += 1
+            self.found[SUIT[c]] += 1
             loc[c] = FOUNDATION_PILE
         else:
             self.cols[to].extend(block)
@@ -676,7 +608,7 @@ class KlondikePosition(Position):
                 loc[b] = to
         return (c, src, to, len(block), flipped), points
 
-    def _revert(self, record) -> None:
+    def _revert(self, record: Any) -> None:
         if record[0] == DRAW:
             stock, waste, loc = self.stock, self.waste, self.loc
             for _ in range(record[1]):
@@ -693,7 +625,7 @@ class KlondikePosition(Position):
         c, src, to, n, flipped = record
         loc = self.loc
         if to == FOUNDATION:
-            self.found[c // 13] -= 1
+            self.found[SUIT[c]] -= 1
             block = [c]
         else:
             dest = self.cols[to]
@@ -702,7 +634,7 @@ class KlondikePosition(Position):
         if src == WASTE:
             self.waste.append(c)
         elif src == FOUNDATION_PILE:
-            self.found[c // 13] += 1
+            self.found[SUIT[c]] += 1
         else:
             if flipped:
                 self.down[src] += 1
@@ -713,11 +645,14 @@ class KlondikePosition(Position):
     # -- state ---------------------------------------------------------------------------------
     def is_won(self) -> bool:
         """Won when all 52 cards are on the foundations. No defeat is ever declared."""
-        return sum(self.found) == DECK
+        return sum(self.found) == len(DECK)
 
     def score_text(self, lang: str = "en") -> str:
         """Normal: the number (``625``); Vegas: dollars, ``+$208``, ``$0``, ``-$52`` in every language."""
         return vegas_text(self.score) if self.rules.vegas else str(self.score)
+
+    def scored_in_dollars(self) -> bool:
+        return bool(self.rules.vegas)
 
     def describe(self, lang: str = "en") -> str:
         """One paragraph for screen readers, no-JS readers and the pages."""
@@ -736,7 +671,7 @@ class KlondikePosition(Position):
             waste = t.pgettext("waste", "waste: empty")
         n = sum(self.found)
         if n:
-            tops = ", ".join(t.card(s * 13 + k - 1) for s, k in enumerate(self.found) if k)
+            tops = ", ".join(t.card(card(k - 1, s)) for s, k in enumerate(self.found) if k)
             found = t.npgettext(
                 "foundations", "foundations, {n} card: {cards}", "foundations, {n} cards: {cards}", n
             ).format(n=n, cards=tops)
@@ -746,49 +681,10 @@ class KlondikePosition(Position):
         text = f"{stock}; {waste}; {found}. {columns}."
         if self.is_won():
             text += " " + t.pgettext("state", "Every card is on the foundations: the game is won.")
-        return text
+        return sentence_case(text, lang)
 
 
 # -- facts and the point table for the pages ------------------------------------------------------
-
-
-def facts(rules: KlondikeRules | str | None = None) -> dict[str, int]:
-    """The numbers the pages quote, computed from the rules (one fact, one place)."""
-    if not isinstance(rules, KlondikeRules):
-        rules = KlondikeRules.parse(rules)
-    p = rules.points
-    out = {
-        "deck": DECK,
-        "columns": COLUMNS,
-        "dealt": DEALT,
-        "face_down": FACE_DOWN,
-        "face_up": DEALT - FACE_DOWN,
-        "stock": STOCK_SIZE,
-        "foundations": SUITS,
-        "draw": rules.draw_count,
-        "recycles": 0 if rules.vegas else -1,  # -1: unlimited
-        "undo_limit": UNDO_LIMIT,
-        "code_letters": DIGITS,  # a deal code's number: DIGITS letters A–Z, base 26
-        "code_base": 26,
-        "deals_per_preset": MAX_NUMBER + 1,  # deal numbers per draw mode and scoring
-        "start_score": p["start"],
-        "points_foundation": p["foundation"],
-        "points_waste_tableau": p["waste-tableau"],
-        "points_flip": p["flip"],
-        "points_tableau_tableau": p["tableau-tableau"],
-        "points_take_back": p["take-back"],
-    }
-    # A game won without take-backs: every card onto its foundation once, every face-down card turned.
-    won = p["start"] + DECK * p["foundation"] + FACE_DOWN * p["flip"]
-    out["won_score"] = won  # Normal: plus 5 per card from the waste onto the tableau, minus recycles
-    if rules.vegas:
-        # the number of cards on the foundations from which the score is positive
-        out["positive_from"] = next(k for k in range(DECK + 1) if p["start"] + k * p["foundation"] > 0)
-        out["negative_up_to"] = max(k for k in range(DECK + 1) if p["start"] + k * p["foundation"] < 0)
-    else:
-        out["recycle_penalty"] = -p["recycle"]
-        out["floor"] = 0
-    return out
 
 
 SCORING = (
@@ -804,26 +700,120 @@ SCORING = (
 )
 
 
-def scoring_table(rules: KlondikeRules | str | None = None, lang: str = "en") -> list[tuple[str, str]]:
-    """(label, points) rows for these rules, in ``lang``: Normal ``+10``, ``-100``; Vegas ``+$5``, ``-$52``."""
-    if not isinstance(rules, KlondikeRules):
-        rules = KlondikeRules.parse(rules)
-    t = translator(lang)
-    p = rules.points
-    rows = []
-    for event, label in SCORING:
-        if event not in p:
-            continue
-        points = p[event]
-        if rules.vegas:
-            text = vegas_text(points)
-        else:
-            text = f"+{points}" if points > 0 else str(points)
-        rows.append((t.pgettext("scoring", label), text))
-    return rows
+class Klondike(Game):
+    name = "klondike"
+    title = "Klondike"
+    Rules = KlondikeRules
+    Position = KlondikePosition
+    search_class = "KlondikeSearch"
+    code_variant = "draw mode and scoring"
 
+    def preset_name(self, preset: str, lang: str = "en") -> str:
+        """The rules as the app's New game dialog names them: hu „Könnyű (1 lapos húzás), Normál pontozás”."""
+        rules = KlondikeRules.parse(preset)
+        t = translator(lang)
+        return t.pgettext("preset", "{draw}, {scoring} scoring").format(
+            draw=t.pgettext("draw mode", DRAW_NAMES[rules.draw]),
+            scoring=t.pgettext("scoring mode", SCORING_NAMES[rules.scoring]),
+        )
+
+    def facts(self, rules: RulesBase | str | None = None) -> dict[str, int]:
+        """The numbers the pages quote, computed from the rules (one fact, one place)."""
+        rules = KlondikeRules.coerce(rules)  # type: ignore[arg-type]
+        p = rules.points
+        deck = len(DECK)
+        out = {
+            "deck": deck,
+            "columns": COLUMNS,
+            "dealt": DEALT,
+            "face_down": FACE_DOWN,
+            "face_up": DEALT - FACE_DOWN,
+            "stock": STOCK_SIZE,
+            "foundations": FOUNDATIONS,
+            "draw": rules.draw_count,
+            "recycles": 0 if rules.vegas else -1,  # -1: unlimited
+            "undo_limit": UNDO_LIMIT,
+            "code_letters": DIGITS,  # a deal code's number: DIGITS letters A–Z, base 26
+            "code_base": 26,
+            "deals_per_preset": MAX_NUMBER + 1,  # deal numbers per draw mode and scoring
+            "start_score": p["start"],
+            "points_foundation": p["foundation"],
+            "points_waste_tableau": p["waste-tableau"],
+            "points_flip": p["flip"],
+            "points_tableau_tableau": p["tableau-tableau"],
+            "points_take_back": p["take-back"],
+        }
+        # A game won without take-backs: every card onto its foundation once, every face-down card turned.
+        won = p["start"] + deck * p["foundation"] + FACE_DOWN * p["flip"]
+        out["won_score"] = won  # Normal: plus 5 per card from the waste onto the tableau, minus recycles
+        if rules.vegas:
+            # the number of cards on the foundations from which the score is positive
+            out["positive_from"] = next(k for k in range(deck + 1) if p["start"] + k * p["foundation"] > 0)
+            out["negative_up_to"] = max(k for k in range(deck + 1) if p["start"] + k * p["foundation"] < 0)
+        else:
+            out["recycle_penalty"] = -p["recycle"]
+            out["floor"] = 0
+        return out
+
+    def scoring_table(self, rules: RulesBase | str | None = None, lang: str = "en") -> list[tuple[str, str]]:
+        """(label, points) rows for these rules, in ``lang``: Normal ``+10``, ``-100``; Vegas ``+$5``, ``-$52``."""
+        rules = KlondikeRules.coerce(rules)  # type: ignore[arg-type]
+        t = translator(lang)
+        p = rules.points
+        rows = []
+        for event, label in SCORING:
+            if event not in p:
+                continue
+            points = p[event]
+            if rules.vegas:
+                text = vegas_text(points)
+            else:
+                text = f"+{points}" if points > 0 else str(points)
+            rows.append((t.pgettext("scoring", label), text))
+        return rows
+
+    def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
+        """The stock (the draw or recycle button, on a board one plays on), the waste (its last cards
+        fanned, the top one playable) and the four foundations in the app's fixed order ♠ ♥ ♦ ♣."""
+        t = translator(lang)
+        esc, text = render.esc, render.text
+        stock_n = len(pos.stock)
+        stock_label = text("stock", lang)
+        stock_body = f'{render.backs(min(stock_n, 3), lang)}<span class="sol-count">{esc(stock_n)}</span>'
+        if interactive:
+            count = t.npgettext("widget", *render.STOCK_COUNT, stock_n).format(n=stock_n)
+            attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="draw" if stock_n else "recycle",
+                                 aria_label=count)
+            stock_body = f'<button type="button"{attrs}>{stock_body}</button>'
+        shown = pos.waste[-pos.rules.draw_count:] if pos.waste else []
+        waste = [render.card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
+        found = []
+        for s, n in enumerate(pos.found):
+            suit_attr = f' data-foundation="{SUITS[s]}"'
+            if n:
+                found.append((suit_attr, render.card(card(n - 1, s), lang, button=interactive)))
+                continue
+            label = esc(text("foundation-empty-suit", lang, suit=t.suit(s, "name")))
+            glyph = f'<span class="sol-slot-suit" aria-hidden="true">{SUIT_SYMBOLS[s]}</span>'
+            if interactive:
+                found.append((suit_attr, f'<button type="button" class="sol-slot" data-target="F" '
+                                         f'aria-label="{label}">{glyph}</button>'))
+            else:
+                found.append((suit_attr, f'<span class="sol-slot">{glyph}<span class="sol-sr">{label}</span></span>'))
+        found_html = '<ol class="sol-pile sol-spread">' + "".join(f"<li{a}>{h}</li>" for a, h in found) + "</ol>"
+        return (
+            f'<div class="sol-place-group sol-stock" data-place="stock"><span class="sol-label" aria-hidden="true">'
+            f"{esc(stock_label)}</span>{stock_body}</div>"
+            f'<div class="sol-place-group sol-waste" data-place="waste"><span class="sol-label">'
+            f'{esc(text("waste", lang))}</span>{render.pile(waste, "sol-pile sol-fan") if waste else ""}</div>'
+            f'<div class="sol-place-group sol-foundations" data-place="foundations"><span class="sol-label">'
+            f'{esc(text("foundations", lang))}</span>{found_html}</div>'
+        )
+
+
+GAME = Klondike()
 
 __all__ = [
-    "KlondikeRules", "KlondikePosition", "POINTS", "SCORING", "DRAW", "RECYCLE", "FOUNDATION", "TAP", "DTAP",
-    "facts", "scoring_table", "preset_name", "vegas_text",
+    "DRAW", "DTAP", "FOUNDATION", "GAME", "POINTS", "RECYCLE", "SCORING", "TAP", "Klondike", "KlondikePosition",
+    "KlondikeRules", "vegas_text",
 ]

@@ -64,9 +64,13 @@ import re
 import textwrap
 from collections.abc import Callable
 from pathlib import Path, PurePath
+from typing import Any
 
+from . import position, position_under
 from .core import REASONS, Position, Verdict
 from .errors import EngineError
+from .games import GAMES, find
+from .i18n import _CHECKOUT_LOCALES, LANGUAGES, compiled
 
 Translate = Callable[[str, str], str]
 """``translate(msgctxt, msgid) -> text``: how annotations reach the reader's language."""
@@ -143,7 +147,7 @@ class Judgement:
     verdicts: tuple[tuple[str, Verdict], ...]  # (rules, verdict)
     annotation: str | None  # in the language asked for
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         return {"move": self.token, "line": self.line, "annotation": self.annotation, "verdicts": [
             {"rules": rules, "legal": v.legal, "points": v.points if v.legal else 0, "reason": v.reason,
              "message": v.message(lang)} for rules, v in self.verdicts]}
@@ -165,7 +169,7 @@ class Frame:
     annotation: str | None  # in the language asked for (English when not translated)
     attempts: tuple[Judgement, ...] = ()  # attempts judged in this position
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["attempts"] = [a.as_dict(lang) for a in self.attempts]
         return d
@@ -253,8 +257,6 @@ class Record:
 
     def start_position(self) -> Position:
         """The starting position (a fresh object each time)."""
-        from . import position  # noqa: PLC0415
-
         line = self.tag_lines.get("Code") or self.tag_lines.get("Position") or 1
         score = self.tags.get("Score")
         try:
@@ -278,47 +280,31 @@ class Record:
         return RecordError(self.filename, line, reason)
 
     # -- replaying -----------------------------------------------------------------------------
-    def replay(self, lang: str = "en", translate: Translate | None = None) -> list[Frame]:
+    def replay(self, lang: str = "en", translate: Translate | None = None, describe: bool = True) -> list[Frame]:
         """Replay and check every move, attempt and the result; the frames, texts in ``lang``.
 
         ``translate`` gives the annotations in ``lang`` (see ``catalog_translator``); without it
-        they stay in English. Any mismatch raises ``RecordError`` (``file:line: reason``).
-
-        A record that carries a ``_memo`` dict (the site build's records, read once per build and
-        never changed) keeps its replays there, one per language and translator.
+        they stay in English. ``describe=False`` leaves the frames' descriptions empty. Any mismatch
+        raises ``RecordError`` (``file:line: reason``).
         """
-        return self._replay(lang, translate)
-
-    def _replay(self, lang: str, translate: Translate | None, describe: bool = True) -> list[Frame]:
-        """``replay``; ``describe=False`` leaves the frames' descriptions empty (the widgets'
-        configs need none of them), and a ``_memo`` keeps the result (see ``replay``)."""
-        memo = self.__dict__.get("_memo")
-        if memo is not None:
-            key = (lang, translate, describe)
-            if key not in memo:
-                if None not in memo:  # the moves played and judged once, for every language
-                    memo[None] = tuple(self._play("en", None, describe=False))
-                memo[key] = tuple(self._localized(memo[None], lang, translate, describe))
-            return list(memo[key])
         return self._play(lang, translate, describe)
 
-    def _localized(self, frames: tuple[Frame, ...], lang: str, translate: Translate | None,
-                   describe: bool) -> list[Frame]:
-        """``frames`` (played with no translation and no descriptions) with their texts in ``lang``.
+    def localized(self, frames: list[Frame], lang: str, translate: Translate | None,
+                  describe: bool = True) -> list[Frame]:
+        """``frames`` (replayed in English, with no translation and no descriptions) with their texts
+        in ``lang``: what ``replay(lang, translate, describe)`` gives, without playing the moves again.
         Score texts stay: the app shows scores the same way in every language (625, +$208)."""
         rules = str(self.start_position().rules) if describe else None
         out = []
         for f in frames:
             attempts = tuple(dataclasses.replace(a, annotation=self.translated(a.annotation, translate))
                              for a in f.attempts)
-            text = self._describe(f.position, rules, lang) if describe else ""
+            text = self._describe(f.position, rules, lang) if rules is not None else ""
             out.append(dataclasses.replace(f, annotation=self.translated(f.annotation, translate),
                                            description=text, attempts=attempts))
         return out
 
     def _describe(self, position_text: str, rules: str, lang: str) -> str:
-        from . import position  # noqa: PLC0415
-
         return position(self.game, position_text, rules=rules).describe(lang)
 
     def _play(self, lang: str, translate: Translate | None, describe: bool) -> list[Frame]:
@@ -326,7 +312,7 @@ class Record:
         start_line = self.tag_lines.get("Code") or self.tag_lines.get("Position") or 1
         frames: list[Frame] = []
         pending: list[Judgement] = []
-        state = dict(move=None, line=start_line, points=0, note=self.start_annotation)
+        state: dict[str, Any] = dict(move=None, line=start_line, points=0, note=self.start_annotation)
 
         def close_frame() -> None:
             frames.append(Frame(
@@ -365,8 +351,6 @@ class Record:
         return frames
 
     def _judge(self, pos: Position, entry: Entry, lang: str, translate: Translate | None) -> Judgement:
-        from . import position_under  # noqa: PLC0415
-
         verdicts = []
         for exp in entry.expected:
             if exp.rules is None:
@@ -388,41 +372,6 @@ class Record:
             verdicts.append((rules, verdict))
         return Judgement(entry.token, entry.line, tuple(verdicts), self.translated(entry.annotation, translate))
 
-    def summary(self, frames: list[Frame] | None = None) -> dict:
-        """What ``python -m engine replay FILE --json`` prints (DESIGN.md §3.9)."""
-        frames = frames or self.replay()
-        return {"game": self.game, "rules": str(self.start_position().rules), "start": frames[0].position,
-                "moves": self.moves, "final": frames[-1].position, "score": frames[-1].score,
-                "won": frames[-1].won}
-
-    # -- what the widgets take (engine.web.Session configs) ------------------------------------
-    def replay_config(self, lang: str = "en", translate: Translate | None = None) -> dict:
-        """A replay widget's config: start, score, rules, moves and one annotation per frame."""
-        frames = self._replay(lang, translate, describe=False)
-        start = self.start_position()
-        return {"kind": "replay", "game": self.game, "rules": str(start.rules), "start": frames[0].position,
-                "score": start.score, "moves": self.moves, "lang": lang,
-                "annotations": [f.annotation or "" for f in frames],
-                "title": self.title(translate) or ""}
-
-    def try_config(self, lang: str = "en", translate: Translate | None = None) -> dict:
-        """A try-it widget's config for a ruling: its position, its disputed move (all of them when
-        several are judged in that position) and the rule sets the first names (the record's own first)."""
-        frames = self._replay(lang, translate, describe=False)
-        at = next((f for f in frames if f.attempts), None)
-        if at is None:
-            raise self.error(1, "a try-it widget needs an attempt (?MOVE VERDICT …) to show")
-        first = at.attempts[0]
-        cfg = {"kind": "try", "game": self.game, "rules": first.verdicts[0][0], "start": at.position,
-               "score": at.score, "lang": lang, "attempt": first.token,
-               "presets": list(dict.fromkeys(rules for rules, _ in first.verdicts)),
-               "title": self.question(translate) or self.title(translate) or ""}
-        if len(at.attempts) > 1:  # several disputed moves from the same position: each gets its button
-            cfg["attempts"] = [a.token for a in at.attempts]
-        if any(a.annotation for a in at.attempts):  # each one's explanation, in the page's language
-            cfg["notes"] = [a.annotation or "" for a in at.attempts]
-        return cfg
-
 
 # -- the parser ----------------------------------------------------------------------------------
 
@@ -436,8 +385,6 @@ class _Parser:
         return RecordError(self.filename, line, reason)
 
     def record(self) -> Record:
-        from . import GAMES  # noqa: PLC0415
-
         tags: dict[str, str] = {}
         tag_lines: dict[str, int] = {}
         comments: list[str] = []
@@ -463,8 +410,8 @@ class _Parser:
             if name in tags:
                 raise self.fail(n + 1, f"tag {name} given twice (first on line {tag_lines[name]})")
             tags[name], tag_lines[name] = value, n + 1
-        self._check_tags(tags, tag_lines, GAMES)
-        GAMES[tags["Game"]]  # the game's module, imported on first use, registers its reason ids
+        self._check_tags(tags, tag_lines)
+        find(tags["Game"])  # the game's module, imported on first use, registers its reason ids
         entries: list[Entry] = []
         start_note = self._entries(self._lex(lines, body), entries)
         record = Record(tags, entries, self.filename, start_note[0] if start_note else None, comments, tag_lines)
@@ -535,7 +482,7 @@ class _Parser:
                                         "(a value is written {{ … }})")
             at, value = brace + 2, lineno
 
-    def _entries(self, words, entries: list[Entry]) -> tuple[str, int] | None:
+    def _entries(self, words: list[tuple[str, str, int]], entries: list[Entry]) -> tuple[str, int] | None:
         """Fill ``entries`` from the words; returns the start annotation (text, line), if any."""
         start_note = None
         k = 0
@@ -559,7 +506,7 @@ class _Parser:
                 token = text[1:]
                 if not token:
                     raise self.fail(line, "? must be followed by the attempted move (?QH>4 empty-needs-king)")
-                expected = []
+                expected: list[Expected] = []
                 while k < len(words) and words[k][0] == "word":
                     expected.append(self._expected(words[k][1], words[k][2], bool(expected)))
                     k += 1
@@ -603,11 +550,11 @@ class _Parser:
             raise self.fail(line, f"verdict {verdict!r} is not a reason id, legal, or points (+5)")
         return Expected(rules or None, verdict)
 
-    def _check_tags(self, tags, tag_lines, games) -> None:
+    def _check_tags(self, tags: dict[str, str], tag_lines: dict[str, int]) -> None:
         if "Game" not in tags:
-            raise self.fail(1, '[Game "scorpion"] or [Game "klondike"] is required')
-        if tags["Game"] not in games:
-            raise self.fail(tag_lines["Game"], f"unknown game {tags['Game']!r} (expected one of {', '.join(games)})")
+            raise self.fail(1, " or ".join(f'[Game "{game}"]' for game in GAMES) + " is required")
+        if tags["Game"] not in GAMES:
+            raise self.fail(tag_lines["Game"], f"unknown game {tags['Game']!r} (expected one of {', '.join(GAMES)})")
         if ("Code" in tags) == ("Position" in tags):
             line = tag_lines.get("Position", tag_lines.get("Code", tag_lines["Game"]))
             raise self.fail(line, "give the deal as exactly one of [Code …] and [Position …]")
@@ -651,26 +598,19 @@ CATALOG_PREFIX = "docs-examples-"
 
 
 def catalog_path(lang: str, game: str, locales: Path | None = None) -> Path:
-    from .i18n import _CHECKOUT_LOCALES  # noqa: PLC0415
-
     return (locales or _CHECKOUT_LOCALES) / lang / "LC_MESSAGES" / f"{CATALOG_PREFIX}{game}.po"
 
 
 def catalog_translator(lang: str, game: str, locales: Path | None = None) -> Translate:
-    """``translate(msgctxt, msgid)`` from ``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``;
-    missing or fuzzy entries (or a missing catalog) give the English text."""
-    from .i18n import LANGUAGES, load_catalog  # noqa: PLC0415
-
+    """``translate(msgctxt, msgid)`` from ``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``
+    (its compiled MO file, as ``engine.i18n.compiled`` reads it); missing or fuzzy entries (or a
+    missing catalog) give the English text."""
     if lang not in LANGUAGES:
         raise EngineError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    path = catalog_path(lang, game, locales)
-    messages = load_catalog(path)[0] if path.is_file() else {}
-
-    def translate(context: str, msgid: str) -> str:
-        found = messages.get((context, msgid))
-        return found[0] if found and found[0] else msgid
-
-    return translate
+    catalog = compiled(catalog_path(lang, game, locales))
+    if catalog is None:
+        return lambda context, msgid: msgid
+    return catalog.pgettext
 
 
 def load(path: str | Path) -> Record:
@@ -678,50 +618,5 @@ def load(path: str | Path) -> Record:
 
 
 
-# -- the command line: python -m engine replay FILE [--lang L] [--json] ------------------------------
-
-
-def _replay_arguments(parser) -> None:
-    from .i18n import LANGUAGES  # noqa: PLC0415
-
-    parser.description = "Replay a game record, checking every move, attempt and the result."
-    parser.add_argument("file", metavar="FILE")
-    parser.add_argument("--lang", default="en", choices=LANGUAGES)
-    parser.add_argument("--json", action="store_true")
-
-
-def _replay(args) -> int:
-    import json  # noqa: PLC0415
-
-    record = Record.load(args.file)
-    translate = catalog_translator(args.lang, record.game)
-    frames = record.replay(args.lang, translate)
-    if args.json:
-        summary = record.summary(frames)
-        if record.ruling:
-            summary["ruling"] = record.ruling
-        summary["attempts"] = [dict(j.as_dict(args.lang), frame=f.index) for f in frames for j in f.attempts]
-        print(json.dumps(summary, ensure_ascii=False))
-        return 0
-    title = record.question(translate) or record.title(translate)
-    print(f"{record.filename}: {record.game}, {record.start_position().rules}" + (f": {title}" if title else ""))
-    for f in frames:
-        head = "start" if f.move is None else f"{f.index}. {f.move} {f.points:+d}"
-        print(f"{head} (score {f.score_text})" + (f": {f.annotation}" if f.annotation else ""))
-        for j in f.attempts:
-            said = []
-            for rules, v in j.verdicts:
-                said.append(f"{rules} {'legal ' + format(v.points, '+d') if v.legal else 'refused'}"
-                            + ("" if v.legal else f" ({v.reason}): {v.message(args.lang)}"))
-            print(f"  ?{j.token}: " + "; ".join(said) + (f" — {j.annotation}" if j.annotation else ""))
-    print(frames[-1].position)
-    print(frames[-1].score_text + (" won" if frames[-1].won else ""))
-    return 0
-
-
-REPLAY_COMMAND = (_replay_arguments, _replay)
-"""``python -m engine replay``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
-
-
-__all__ = ["REPLAY_COMMAND", "Entry", "Expected", "Frame", "Judgement", "Record", "RecordError", "Translate",
+__all__ = ["Entry", "Expected", "Frame", "Judgement", "Record", "RecordError", "Translate",
            "catalog_path", "catalog_translator", "load"]

@@ -12,7 +12,7 @@ not jump when the script takes over.
 >>> 'data-column="7"' in html and 'class="sol-card sol-down"' in html
 True
 >>> move_text("4H>7", "hu"), move_text("deal", "en")
-('4♥ → 7. oszlop', 'deal the reserve')
+('4♥ → 7. oszlop', 'Deal the reserve')
 
 The markup is the widgets' DOM contract (DESIGN.md §5): columns ``[data-column="7"]`` (1-based),
 face-up cards ``[data-card="4H"]`` (face-down cards carry no card, only ``data-face="down"``),
@@ -26,17 +26,16 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import Any
 
-from .cards import SUIT_SYMBOLS, SUITS, card_symbol, card_token, is_red, parse_card
+from . import games
+from .cards import card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
-from .i18n import N_, translator
+from .i18n import MINUS, N_, NP_, number, translator
 
-# Texts the engine already has (the game modules own them and their catalogs): named here, not extracted.
+# Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
 _COLUMN = "column {n}"
 _EMPTY_COLUMN = "empty"
-_RESERVE_COUNT = ("reserve: {n} face-down card", "reserve: {n} face-down cards")
-_RESERVE_DEALT = "reserve: dealt"
-_FACE_DOWN = ("{n} face-down card", "{n} face-down cards")
 
 _TEXTS = {
     # The board
@@ -50,7 +49,6 @@ _TEXTS = {
     "stock": N_("widget", "Stock"),
     "waste": N_("widget", "Waste"),
     "foundations": N_("widget", "Foundations"),
-    "foundation-empty": N_("widget", "empty foundation"),
     # The chrome
     "first": N_("widget", "First position"),
     "prev": N_("widget", "Previous move"),
@@ -75,39 +73,107 @@ _TEXTS = {
     "failed": N_("widget", "The rules engine could not start, so this board cannot be played ({error})."),
     "undone": N_("widget", "Move taken back."),
     "reset-done": N_("widget", "Back at the starting position."),
-    "rejudged": N_("widget", "Judged again under {rules}:"),
     "attempt": N_("widget", "Try the disputed move"),
-    "attempt-move": N_("widget", "Try {move}"),
-    "allowed": N_("widget", "allowed"),
-    "refused": N_("widget", "refused: {message}"),
     "verdicts": N_("widget", "The verdict under each rule set"),
+    "foundation-empty-suit": N_("widget", "Empty foundation: {suit}"),
     # Deep links
     "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
 }
+STOCK_COUNT = (NP_("widget", "Stock: {n} face-down card", "Stock: {n} face-down cards"),
+               "Stock: {n} face-down cards")
+"""The stock's name for screen readers on a board one plays on (its count is part of the sentence)."""
 
-_MOVE_TEXTS = {
+# Every text that speaks of a move is one catalog entry per kind of move (the grammar differs: "Try
+# tapping 2♥", "Try dealing the reserve"), so each language orders and inflects it whole. ``move_parts``
+# says which kind a token is and the values its texts name: ``card`` (the card's symbol, ``4♥``) and
+# ``n`` (a column's number).
+MOVE_KINDS = ("to-column", "to-foundation", "deal", "draw", "recycle", "tap", "dtap", "undo")
+
+_MOVE_TEXTS = {  # the move list, and the heading of a disputed move
     "to-column": N_("move", "{card} → column {n}"),
     "to-foundation": N_("move", "{card} → foundation"),
-    "deal": N_("move", "deal the reserve"),
-    "draw": N_("move", "draw from the stock"),
-    "recycle": N_("move", "turn the waste over"),
-    "tap": N_("move", "tap {card}"),
-    "dtap": N_("move", "double-tap {card}"),
-    "undo": N_("move", "undo"),
+    "deal": N_("move", "Deal the reserve"),
+    "draw": N_("move", "Draw from the stock"),
+    "recycle": N_("move", "Turn the waste over"),
+    "tap": N_("move", "Tap {card}"),
+    "dtap": N_("move", "Double-tap {card}"),
+    "undo": N_("move", "Undo"),
+}
+
+_ATTEMPT_TEXTS = {  # the button that plays one of a ruling's disputed moves
+    "to-column": N_("attempt", "Try {card} → column {n}"),
+    "to-foundation": N_("attempt", "Try {card} → foundation"),
+    "deal": N_("attempt", "Try dealing the reserve"),
+    "draw": N_("attempt", "Try drawing from the stock"),
+    "recycle": N_("attempt", "Try turning the waste over"),
+    "tap": N_("attempt", "Try tapping {card}"),
+    "dtap": N_("attempt", "Try double-tapping {card}"),
+    "undo": N_("attempt", "Try undoing the last move"),
+}
+
+_MADE_TEXTS = {  # the message after a legal move: the move and what it earned ({points}: ``amount_text``)
+    "to-column": N_("made", "{card} → column {n}: {points}"),
+    "to-foundation": N_("made", "{card} → foundation: {points}"),
+    "deal": N_("made", "Reserve dealt: {points}"),
+    "draw": N_("made", "Draw from the stock: {points}"),
+    "recycle": N_("made", "Waste turned over: {points}"),
+    "tap": N_("made", "Tap on {card}: {points}"),
+    "dtap": N_("made", "Double tap on {card}: {points}"),
+    "undo": N_("made", "Move undone: {points}"),
+}
+
+POINTS = (NP_("points", "{n} point", "{n} points"), "{n} points")
+"""An amount of points (``{n}`` as the language writes numbers: ``−100`` in hu, ca and ru)."""
+DOLLARS = N_("dollars", "{sign}${n}")
+"""A Vegas score or amount in the language's own form: en ``+$208``, hu, ca, ru ``+208 $`` (a no-break
+space; ``{sign}`` is ``+``, a true minus or nothing), as the pages write it with ``| dollars``."""
+
+# After the rules selector changed, the last move judged again: one sentence per outcome.
+_REJUDGED = {
+    "earns": N_("rejudged", "Rules: {rules}. The move is allowed and earns {points}."),
+    "costs": N_("rejudged", "Rules: {rules}. The move is allowed and costs {points}."),
+    "nothing": N_("rejudged", "Rules: {rules}. The move is allowed; the score does not change."),
+    "refused": N_("rejudged", "Rules: {rules}. The move is refused. {message}."),
+}
+_VERDICT_ROWS = {  # a ruling's verdict under one rule set ({message}: the app's message, a sentence of its own)
+    "allowed": N_("verdict", "{rules}: allowed."),
+    "refused": N_("verdict", "{rules}: refused. {message}."),
 }
 
 
-
-def text(key: str, lang: str = "en", **values) -> str:
+def text(key: str, lang: str = "en", **values: object) -> str:
     """A widget text in ``lang``, its ``{placeholders}`` filled (values are not escaped here)."""
     msg = translator(lang).pgettext("widget", _TEXTS[key])
     return msg.format(**values) if values else msg
 
 
-def points_text(move: str, points: int, lang: str = "en") -> str:
-    """``"4♥ → 7. oszlop: 5 pont"``: what a legal move earned, with the language's plural."""
+def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
+    """An amount of points or (Klondike Vegas) dollars: ``5 points``, ``−100 pont``, ``+5 $``.
+    ``signed=False`` leaves the sign out (a sentence says "costs 100 points")."""
     t = translator(lang)
-    return t.npgettext("widget", "{move}: {n} point", "{move}: {n} points", points).format(move=move, n=points)
+    if dollars:
+        sign = "" if not signed or not points else "+" if points > 0 else MINUS
+        return t.pgettext("dollars", DOLLARS).format(sign=sign, n=number(abs(points), lang))
+    n = points if signed else abs(points)
+    return t.npgettext("points", *POINTS, abs(n)).format(n=number(n, lang))
+
+
+def score_text(pos: Any, lang: str = "en") -> str:
+    """The score a widget shows, in the reader's language: ``625``; Vegas ``−42 $`` (hu, ca, ru),
+    ``−$42`` (en), as the pages' prose writes dollars. (``Position.score_text`` is the app's own
+    display, ``-$42`` in every language, for the command line.)"""
+    if pos.scored_in_dollars():
+        return amount_text(pos.score, lang, dollars=True)
+    return number(pos.score, lang)
+
+
+def rejudged_text(rules: str, legal: bool, points: int, message: str, lang: str = "en",
+                  dollars: bool = False) -> str:
+    """The last move judged again under ``rules`` (a preset's name): allowed, with what it earns or
+    costs, or refused, with the app's ``message``."""
+    outcome = "refused" if not legal else "earns" if points > 0 else "costs" if points < 0 else "nothing"
+    return translator(lang).pgettext("rejudged", _REJUDGED[outcome]).format(
+        rules=rules, points=amount_text(points, lang, dollars, signed=False), message=message)
 
 
 def client_texts(lang: str = "en") -> dict[str, str]:
@@ -120,18 +186,18 @@ def client_texts(lang: str = "en") -> dict[str, str]:
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
-def _esc(value) -> str:
+def esc(value: object) -> str:
     return str(value).translate(_ESCAPES)
 
 
-def _attrs(**attrs) -> str:
+def attrs(**values: Any) -> str:
     """``data_card="4H"`` → `` data-card="4H"``; None and False are left out, True is a bare attribute."""
     out = []
-    for name, value in attrs.items():
+    for name, value in values.items():
         if value is None or value is False:
             continue
         name = name.rstrip("_").replace("_", "-")
-        out.append(f" {name}" if value is True else f' {name}="{_esc(value)}"')
+        out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
     return "".join(out)
 
 
@@ -147,35 +213,38 @@ def card_label(c: int, lang: str = "en") -> str:
 def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False, tabindex: int | None = None,
          label: str | None = None, token_attr: str = "data-card") -> str:
     """One card. Face up: rank and suit glyph (``4♥``, ``10♠``), its name for screen readers, and
-    ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed).
+    ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed);
+    a button's name is its symbol, then the card's name (``"4♥, kőr 4"``).
     Face down: a back, no card identity in the markup. ``button=True`` makes a face-up card a
     button (the try-it widget's picks). ``label`` replaces the card's name for screen readers;
     ``token_attr`` names the attribute that carries the card's token (``data-card`` on the table)."""
     if not face_up:
-        hidden = _esc(text("face-down", lang))
+        hidden = esc(text("face-down", lang))
         return f'<span class="sol-card sol-down" data-face="down"><span class="sol-sr">{hidden}</span></span>'
     token = card_token(c)
     symbol = card_symbol(c)
     rank, suit = symbol[:-1], symbol[-1]
     cls = "sol-card sol-up " + ("sol-red" if is_red(c) else "sol-black")
     face = (
-        f'<span class="sol-index" aria-hidden="true"><span class="sol-rank">{_esc(rank)}</span>'
-        f'<span class="sol-suit">{_esc(suit)}</span></span>'
-        f'<span class="sol-pip" aria-hidden="true">{_esc(suit)}</span>'
+        f'<span class="sol-index" aria-hidden="true"><span class="sol-rank">{esc(rank)}</span>'
+        f'<span class="sol-suit">{esc(suit)}</span></span>'
+        f'<span class="sol-pip" aria-hidden="true">{esc(suit)}</span>'
     )
     name = card_label(c, lang) if label is None else label
-    ident = f' {token_attr}="{_esc(token)}"'
+    ident = f' {token_attr}="{esc(token)}"'
     if button:
-        extra = _attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
+        # A button's name starts with what it shows ("4♥, four of hearts"): a reader who speaks to
+        # the page says what they see (WCAG 2.5.3, axe's label-content-name-mismatch).
+        extra = attrs(aria_label=f"{symbol}, {name}", aria_pressed="false", tabindex=tabindex)
         return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
-    return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{_esc(name)}</span></span>'
+    return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{esc(name)}</span></span>'
 
 
-def _pile(cards_html: list[str], cls: str = "sol-cards") -> str:
+def pile(cards_html: list[str], cls: str = "sol-cards") -> str:
     return f'<ol class="{cls}">' + "".join(f"<li>{h}</li>" for h in cards_html) + "</ol>"
 
 
-def _backs(n: int, lang: str) -> str:
+def backs(n: int, lang: str) -> str:
     """A stack of ``n`` card backs (the reserve, the stock): spans, as it may sit inside a button."""
     if not n:
         return ""
@@ -185,18 +254,19 @@ def _backs(n: int, lang: str) -> str:
 # -- boards ----------------------------------------------------------------------------------------
 
 
-def board(pos, lang: str = "en", *, interactive: bool = False) -> str:
-    """The board of ``pos`` as HTML. ``interactive=True``: face-up cards and column labels are
-    buttons, the reserve (Scorpion) or the stock (Klondike) is the ``deal`` button."""
-    game = getattr(pos, "GAME", None)
-    if game == "scorpion":
-        return _scorpion_board(pos, lang, interactive)
-    if game == "klondike":
-        return _klondike_board(pos, lang, interactive)
-    raise NotationError(f"no board for game {game!r}")
+def board(pos: Any, lang: str = "en", *, interactive: bool = False) -> str:
+    """The board of ``pos`` as HTML: the game's top row (``Game.board_top``: the reserve, the stock,
+    the foundations …), then the columns. ``interactive=True``: face-up cards and column labels are
+    buttons, and the reserve or the stock is the ``deal`` button."""
+    game = games.of(pos)
+    return (
+        f'<div class="sol-board sol-{esc(game.name)}" data-role="board" data-search-exclude>'
+        f'<div class="sol-top">{game.board_top(pos, lang, interactive)}</div>'
+        f"{_columns(pos, lang, interactive)}</div>"
+    )
 
 
-def _columns(pos, lang: str, interactive: bool) -> str:
+def _columns(pos: Any, lang: str, interactive: bool) -> str:
     t = translator(lang)
     first_focus = True
     items = []
@@ -211,147 +281,71 @@ def _columns(pos, lang: str, interactive: bool) -> str:
                 first_focus = False
             cards.append(card(c, lang, face_up=up, button=interactive and up, tabindex=tab))
         if interactive:
-            attrs = _attrs(class_="sol-column-label", data_target=n, aria_label=label, tabindex=-1)
-            head = f'<button type="button"{attrs}>{n}</button>'
+            button = attrs(class_="sol-column-label", data_target=n, aria_label=label, tabindex=-1)
+            head = f'<button type="button"{button}>{n}</button>'
         else:
             head = f'<span class="sol-column-label" aria-hidden="true">{n}</span>'
-        empty = "" if col else f'<span class="sol-sr">{_esc(t.pgettext("column", _EMPTY_COLUMN))}</span>'
+        empty = "" if col else f'<span class="sol-sr">{esc(t.pgettext("column", _EMPTY_COLUMN))}</span>'
         items.append(
-            f'<li{_attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{_pile(cards)}</li>'
+            f'<li{attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{pile(cards)}</li>'
         )
     return (
         f'<ol class="sol-columns" style="--sol-columns:{len(pos.cols)}"'
-        f'{_attrs(aria_label=text("table", lang))}>{"".join(items)}</ol>'
+        f'{attrs(aria_label=text("table", lang))}>{"".join(items)}</ol>'
     )
-
-
-def _scorpion_board(pos, lang: str, interactive: bool) -> str:
-    t = translator(lang)
-    grid = pos.rules.grid
-    top = []
-    if grid.aside:
-        aside = [card(c, lang, button=interactive) for c in pos.reserve]
-        top.append(
-            f'<div class="sol-place-group sol-aside" data-place="aside">'
-            f'<span class="sol-label">{_esc(text("aside", lang))}</span>{_pile(aside, "sol-pile sol-spread")}</div>'
-        )
-    else:
-        n = len(pos.reserve)
-        backs = _backs(n, lang)
-        label = text("reserve", lang)
-        if n:
-            count = t.npgettext("reserve", *_RESERVE_COUNT, n)
-        else:
-            count = t.pgettext("reserve", _RESERVE_DEALT)
-        count = count.format(n=n)
-        body = f'{backs}<span class="sol-count">{_esc(n)}</span>'
-        if interactive:
-            attrs = _attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
-            body = f'<button type="button"{attrs}>{body}</button>'
-        else:
-            body += f'<span class="sol-sr">{_esc(count)}</span>'
-        top.append(
-            f'<div class="sol-place-group sol-reserve" data-place="reserve">'
-            f'<span class="sol-label" aria-hidden="true">{_esc(label)}</span>{body}</div>'
-        )
-    if pos.rules.complete == "remove":
-        places = []
-        for i in range(4):
-            if i < len(pos.removed):
-                s = pos.removed[i]
-                inner = card(12 + 13 * s, lang, label=text("removed-suit", lang, suit=t.suit(s, "name")),
-                             token_attr="data-removed")
-                places.append(inner)
-            else:
-                places.append(
-                    f'<span class="sol-slot"><span class="sol-sr">{_esc(text("place-empty", lang))}</span></span>'
-                )
-        top.append(
-            f'<div class="sol-place-group sol-places" data-place="removed">'
-            f'<span class="sol-label" aria-hidden="true">{_esc(text("places", lang))}</span>'
-            f'{_pile(places, "sol-pile sol-spread")}</div>'
-        )
-    return (
-        f'<div class="sol-board sol-scorpion" data-role="board" data-search-exclude>'
-        f'<div class="sol-top">{"".join(top)}</div>'
-        f"{_columns(pos, lang, interactive)}</div>"
-    )
-
-
-def _klondike_board(pos, lang: str, interactive: bool) -> str:
-    """Klondike: stock, waste (its last cards fanned, the top one playable) and the four foundations
-    in the app's fixed order ♠ ♥ ♦ ♣, then the 7 columns."""
-    t = translator(lang)
-    stock_n = len(pos.stock)
-    backs = _backs(min(stock_n, 3), lang)
-    stock_label = text("stock", lang)
-    stock_body = f'{backs}<span class="sol-count">{_esc(stock_n)}</span>'
-    if interactive:
-        move = "draw" if stock_n else "recycle"
-        attrs = _attrs(class_="sol-deal", data_action="deal", data_move=move,
-                       aria_label=f"{stock_label}: {render_count(stock_n, lang)}")
-        stock_body = f'<button type="button"{attrs}>{stock_body}</button>'
-    shown = pos.waste[-pos.rules.draw_count:] if pos.waste else []
-    waste = [card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
-    found = []
-    for s, n in enumerate(pos.found):
-        suit_attr = f' data-foundation="{SUITS[s]}"'
-        if n:
-            found.append((suit_attr, card(s * 13 + n - 1, lang, button=interactive)))
-            continue
-        label = f'{_esc(text("foundation-empty", lang))}: {_esc(t.suit(s, "name"))}'
-        glyph = f'<span class="sol-slot-suit" aria-hidden="true">{SUIT_SYMBOLS[s]}</span>'
-        if interactive:
-            found.append((suit_attr, f'<button type="button" class="sol-slot" data-target="F" aria-label="{label}">'
-                                     f"{glyph}</button>"))
-        else:
-            found.append((suit_attr, f'<span class="sol-slot">{glyph}<span class="sol-sr">{label}</span></span>'))
-    found_html = '<ol class="sol-pile sol-spread">' + "".join(f"<li{a}>{h}</li>" for a, h in found) + "</ol>"
-    top = (
-        f'<div class="sol-place-group sol-stock" data-place="stock"><span class="sol-label" aria-hidden="true">'
-        f"{_esc(stock_label)}</span>{stock_body}</div>"
-        f'<div class="sol-place-group sol-waste" data-place="waste"><span class="sol-label">{_esc(text("waste", lang))}'
-        f'</span>{_pile(waste, "sol-pile sol-fan") if waste else ""}</div>'
-        f'<div class="sol-place-group sol-foundations" data-place="foundations"><span class="sol-label">'
-        f'{_esc(text("foundations", lang))}</span>{found_html}</div>'
-    )
-    return (
-        f'<div class="sol-board sol-klondike" data-role="board" data-search-exclude><div class="sol-top">{top}</div>'
-        f"{_columns(pos, lang, interactive)}</div>"
-    )
-
-
-def render_count(n: int, lang: str) -> str:
-    """``n`` face-down cards, with the language's plural (the columns' own words)."""
-    return translator(lang).npgettext("column", *_FACE_DOWN, n).format(n=n)
 
 
 # -- moves -------------------------------------------------------------------------------------------
 
 
-def move_text(token: str, lang: str = "en") -> str:
-    """A move token in the reader's language: ``4H>7`` → "4♥ → 7. oszlop", ``deal`` → "a tartalék
-    kiosztása". Card symbols are language-neutral; the words come from the catalogs."""
-    t = translator(lang)
+MoveParts = tuple[str, dict[str, Any]]
 
-    def say(key: str, **values) -> str:
-        return t.pgettext("move", _MOVE_TEXTS[key]).format(**values)
 
+def move_parts(token: str) -> MoveParts:
+    """The kind of a move token of the forms Scorpion and Klondike share (``MOVE_KINDS``) and the
+    values its texts name: ``4H>7`` → ``("to-column", {"card": "4♥", "n": 7})``, ``deal`` →
+    ``("deal", {})``. Card symbols are language-neutral; the words come from the catalogs."""
     token = token.strip()
     if token in ("deal", "draw", "recycle", "undo"):
-        return say(token)
+        return token, {}
     for prefix in ("dtap:", "tap:"):
         if token.startswith(prefix):
-            return say(prefix[:-1], card=card_symbol(parse_card(token[len(prefix):])))
+            return prefix[:-1], {"card": card_symbol(parse_card(token[len(prefix):]))}
     card_text, sep, where = token.partition(">")
     if not sep:
         raise NotationError(f"move {token!r} is not a move token")
     symbol = card_symbol(parse_card(card_text))
     if where == "F":
-        return say("to-foundation", card=symbol)
-    if not where.isdigit():
+        return "to-foundation", {"card": symbol}
+    if not (where.isascii() and where.isdigit()):
         raise NotationError(f"move {token!r}: no column {where!r}")
-    return say("to-column", card=symbol, n=int(where))
+    return "to-column", {"card": symbol, "n": int(where)}
+
+
+def move_label(parts: MoveParts, lang: str = "en") -> str:
+    """A move as the move list names it: "4♥ → 7. oszlop", "A tartalék kiosztása"."""
+    kind, values = parts
+    return translator(lang).pgettext("move", _MOVE_TEXTS[kind]).format(**values)
+
+
+def move_text(token: str, lang: str = "en") -> str:
+    """A move token in the reader's language: ``4H>7`` → "4♥ → 7. oszlop", ``deal`` → "A tartalék
+    kiosztása" (``move_label`` of ``move_parts``)."""
+    return move_label(move_parts(token), lang)
+
+
+def attempt_text(parts: MoveParts, lang: str = "en") -> str:
+    """The button that tries a disputed move: "Try tapping 2♥", "Prova de repartir la reserva"."""
+    kind, values = parts
+    return translator(lang).pgettext("attempt", _ATTEMPT_TEXTS[kind]).format(**values)
+
+
+def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
+    """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: 5 pont";
+    ``dollars``: the game counts its score in dollars (Klondike Vegas), "K♥ → base: +5 $"."""
+    kind, values = parts
+    msg = translator(lang).pgettext("made", _MADE_TEXTS[kind])
+    return msg.format(points=amount_text(points, lang, dollars), **values)
 
 
 # -- widgets ---------------------------------------------------------------------------------------
@@ -374,20 +368,34 @@ def _icon(name: str) -> str:
     )
 
 
-def _button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, label: str | None = None,
-            **extra) -> str:
+def button(action: str, lang: str, icon: bool = False, *, disabled: bool = False, label: str | None = None,
+           **extra: Any) -> str:
+    """A toolbar button ``[data-action=…]``; ``icon``: an icon with the label for screen readers."""
     label = text(action, lang) if label is None else label
     if not icon:
-        return f'<button type="button"{_attrs(data_action=action, disabled=disabled, **extra)}>{_esc(label)}</button>'
+        return f'<button type="button"{attrs(data_action=action, disabled=disabled, **extra)}>{esc(label)}</button>'
     icons = _icon(action) + (_icon("pause") if action == "play" else "")
     return (
-        f'<button type="button"{_attrs(data_action=action, aria_label=label, title=label, disabled=disabled, **extra)}>'
+        f'<button type="button"{attrs(data_action=action, aria_label=label, title=label, disabled=disabled, **extra)}>'
         f"{icons}</button>"
     )
 
 
-def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
-    """A whole widget around its first ``frame`` (``engine.web.Session.frame(full=True)``).
+def replay_controls(at: int, total: int, lang: str) -> list[str]:
+    """A replay's buttons at move ``at`` of ``total``: first, previous, play, next, last."""
+    out = []
+    for action in _REPLAY_BUTTONS:
+        off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
+        extra = {"aria_pressed": "false"} if action == "play" else {}
+        out.append(button(action, lang, True, disabled=off, **extra))
+    return out
+
+
+def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_id: str, controls: list[str],
+           panels: list[str], hint: str, label: str, focusable: bool) -> str:
+    """A whole widget around its first ``frame``; ``engine.web.Session.widget`` gives its kind's
+    ``controls`` (the toolbar's buttons), ``panels`` (between the message and the description),
+    ``hint``, ``label`` (its name for screen readers) and whether it takes the focus itself.
 
     ``config`` is what the page script hands back to the engine to open the same session in the
     browser (``data-config``); the texts the script needs before the engine runs are in ``data-texts``.
@@ -395,82 +403,32 @@ def widget(frame: dict, *, lang: str, config: dict, widget_id: str) -> str:
     kind = frame["kind"]
     cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     texts = json.dumps(client_texts(lang), ensure_ascii=False, separators=(",", ":"))
-    parts = []
-    # Controls: one toolbar, the score at its end.
-    controls = []
-    if kind == "replay":
-        at, total = frame["index"], frame["total"]
-        for action in _REPLAY_BUTTONS:
-            off = (action in ("first", "prev") and at == 0) or (action in ("next", "last", "play") and at == total)
-            extra = {"aria_pressed": "false"} if action == "play" else {}
-            controls.append(_button(action, lang, True, disabled=off, **extra))
-    else:
-        controls.append(_button("undo", lang, disabled=not frame.get("can_undo")))
-        controls.append(_button("reset", lang))
-        if frame.get("attempts"):  # several disputed moves: one button each, named by its move
-            for a in frame["attempts"]:
-                controls.append(_button("attempt", lang, data_move=a["token"],
-                                        label=text("attempt-move", lang, move=a["move"])))
-        elif frame.get("attempt"):
-            controls.append(_button("attempt", lang, data_move=frame["attempt"]))
-        presets = frame.get("presets") or []
-        if len(presets) > 1:
-            options = "".join(
-                f'<option{_attrs(value=p["id"], selected=p["id"] == frame["rules"])}>{_esc(p["name"])}</option>'
-                for p in presets
-            )
-            controls.append(
-                f'<label class="sol-rules">{_esc(text("rules", lang))} '
-                f'<select data-role="rules">{options}</select></label>'
-            )
     score = (
-        f'<span class="sol-score"><span class="sol-score-label">{_esc(text("score", lang))}</span> '
-        f'<output data-role="score">{_esc(frame["score"])}</output></span>'
+        f'<span class="sol-score"><span class="sol-score-label">{esc(text("score", lang))}</span> '
+        f'<output data-role="score">{esc(frame["score"])}</output></span>'
     )
     progress = (
         '<span class="sol-progress" data-role="progress" hidden><progress max="3" value="0"></progress>'
         '<span data-role="status"></span></span>'
     )
-    parts.append(
-        f'<div class="sol-toolbar" role="toolbar"{_attrs(aria_label=text("controls", lang))} data-search-exclude>'
-        f'{"".join(controls)}{score}{progress}</div>'
-    )
-    hint = text("replay-hint" if kind == "replay" else "try-hint", lang)
-    parts.append(f'<p class="sol-hint" data-search-exclude>{_esc(hint)}</p>')
-    parts.append(frame["board"])
     legal = frame.get("legal")
-    parts.append(
+    parts = [
+        f'<div class="sol-toolbar" role="toolbar"{attrs(aria_label=text("controls", lang))} data-search-exclude>'
+        f'{"".join(controls)}{score}</div>',
+        # The start-up progress stands in the hint's place while the engine loads (never over a control).
+        f'<div class="sol-status-line" data-search-exclude>{progress}<p class="sol-hint">{esc(hint)}</p></div>',
+        frame["board"],
         f'<p class="sol-message" data-role="message" role="status"'
-        f'{_attrs(data_legal=None if legal is None else str(legal).lower())}>{_esc(frame.get("message", ""))}</p>'
-    )
-    if kind == "replay":
-        parts.append(f'<p class="sol-annotation" data-role="annotation">{_esc(frame.get("annotation", ""))}</p>')
-        parts.append(moves_list(frame["moves"], frame["index"], widget_id, lang))
-    if frame.get("attempts"):  # several disputed moves: each with its explanation and verdicts
-        parts.extend(_attempt(a, lang) for a in frame["attempts"])
-    else:
-        if frame.get("note"):
-            parts.append(f'<p class="sol-attempt-note">{_esc(frame["note"])}</p>')
-        if frame.get("verdicts"):
-            parts.append(verdicts_table(frame["verdicts"], lang))
-    parts.append(
-        f'<p class="sol-description" data-role="description" aria-live="polite">{_esc(frame["description"])}</p>'
-    )
-    root = _attrs(
+        f'{attrs(data_legal=None if legal is None else str(legal).lower())}>{esc(frame.get("message", ""))}</p>',
+        *panels,
+        f'<p class="sol-description" data-role="description" aria-live="polite" aria-atomic="true">'
+        f'{esc(frame["description"])}</p>',
+    ]
+    root = attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
-        data_config=cfg, data_texts=texts, tabindex=0 if kind == "replay" else None, role="group",
-        aria_label=frame.get("title") or text("replay-title" if kind == "replay" else "try-title", lang),
+        data_config=cfg, data_texts=texts, tabindex=0 if focusable else None, role="group", aria_label=label,
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
-
-
-def _attempt(attempt: dict, lang: str) -> str:
-    """One of a ruling's several disputed moves: the move, its explanation, its verdicts."""
-    move = attempt["move"][:1].upper() + attempt["move"][1:]
-    note = f'<p class="sol-attempt-note">{_esc(attempt["note"])}</p>' if attempt.get("note") else ""
-    verdicts = verdicts_table(attempt["verdicts"], lang, move=attempt["token"]) if attempt["verdicts"] else ""
-    return (f'<div class="sol-attempt"{_attrs(data_move=attempt["token"])}>'
-            f'<p class="sol-attempt-move">{_esc(move)}</p>{note}{verdicts}</div>')
 
 
 def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
@@ -478,28 +436,30 @@ def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
     (``#<widget id>-<k>``: a deep link, kept by the page's address)."""
     items = []
     for k, label in enumerate([text("start", lang), *moves]):
-        link = _attrs(href=f"#{widget_id}-{k}", id=f"{widget_id}-{k}", data_index=k,
+        link = attrs(href=f"#{widget_id}-{k}", id=f"{widget_id}-{k}", data_index=k,
                       aria_current="step" if k == index else None)
-        items.append(f"<li><a{link}>{_esc(label)}</a></li>")
-    label = _attrs(aria_label=text("moves", lang))
+        items.append(f"<li><a{link}>{esc(label)}</a></li>")
+    label = attrs(aria_label=text("moves", lang))
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
 
-def verdicts_table(verdicts: list[dict], lang: str, move: str | None = None) -> str:
+def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list)."""
+    t = translator(lang)
     rows = []
     for v in verdicts:
-        outcome = text("allowed", lang) if v["legal"] else text("refused", lang, message=v["message"])
-        rows.append(
-            f'<li{_attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>'
-            f'<span class="sol-verdict-rules">{_esc(v["name"])}</span>: {_esc(outcome)}</li>'
-        )
+        row = t.pgettext("verdict", _VERDICT_ROWS["allowed" if v["legal"] else "refused"])
+        name = f'<span class="sol-verdict-rules">{esc(v["name"])}</span>'
+        before, _, after = row.partition("{rules}")  # the name is markup: the rest is escaped around it
+        said = esc(before.format(message=v["message"])) + name + esc(after.format(message=v["message"]))
+        rows.append(f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>{said}</li>')
     return (
-        f'<ul class="sol-verdicts" data-role="verdicts"{_attrs(data_move=move, aria_label=text("verdicts", lang))}>'
+        f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'
         f'{"".join(rows)}</ul>'
     )
 
 
-__all__ = ["board", "card", "card_label", "client_texts", "move_text", "moves_list", "points_text", "text",
-           "verdicts_table", "widget"]
+__all__ = ["MOVE_KINDS", "amount_text", "attempt_text", "attrs", "backs", "board", "button", "card", "card_label",
+           "client_texts", "esc", "made_text", "move_label", "move_parts", "move_text", "moves_list", "pile",
+           "rejudged_text", "replay_controls", "score_text", "text", "verdicts_table", "widget"]

@@ -1,6 +1,7 @@
 """Scorpion, exactly as the app plays it (seeds 000 hu, 003 ca), with the literature's variants as data.
 
->>> pos = ScorpionPosition.from_code("SC1-CLA-AAAAAAA")
+>>> from engine import deal
+>>> pos = deal("SC1-CLA-AAAAAAA")
 >>> len(list(pos.legal_moves())) > 0
 True
 
@@ -26,26 +27,48 @@ The rules (``ScorpionRules``), all of them fields, not subclasses:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from .cards import ACE, KING, SUITS, card_token, parse_card, rank_of, suit_of
-from .codes import DIGITS, MAX_NUMBER, DealCode, parse_code
-from .core import UNDO_LIMIT, Position, RulesBase, Verdict, column_number, describe_columns, register_reasons
+from . import render
+from .cards import ACE, DECK, KING, RANK, SUIT, SUITS, card, card_token, suit_cards
+from .codes import DIGITS, MAX_NUMBER
+from .core import (
+    MOVES,
+    NO_CARD,
+    UNDO_LIMIT,
+    CardsSeen,
+    Move,
+    Position,
+    RulesBase,
+    Verdict,
+    column_number,
+    describe_columns,
+    move_card,
+    parse_columns,
+    parse_run,
+    register_reasons,
+)
 from .errors import NotationError
-from .i18n import N_, NP_, translator
-from .prng import shuffled_deck
+from .games import Game
+from .i18n import N_, NP_, sentence_case, translator
 
 RESERVE = -1  # location of a card in the reserve (or set aside)
 REMOVED = -2  # location of a card in a removed sequence
-DEAL = (-1, -1)  # the move that deals the reserve
+DEAL = Move(NO_CARD, -1)  # the move that deals the reserve: no card, no column
 
 POINTS_SAME_SUIT = 5
 POINTS_FLIP = 5
 POINTS_SEQUENCE = 100
 SEQUENCE = 13
 PLACES = 4
+
+# What may go onto a card: the card one rank lower of the same suit (Classic), or of any suit (Easy).
+_BELOW_SAME = tuple((card(RANK[c] - 1, SUIT[c]),) if RANK[c] != ACE else () for c in DECK)
+_BELOW_ANY = tuple(tuple(card(RANK[c] - 1, s) for s in range(len(SUITS))) if RANK[c] != ACE else () for c in DECK)
+_RUN = tuple([card(r, s) for r in range(KING, ACE - 1, -1)] for s in range(len(SUITS)))
+"""Each suit's complete sequence as it lies in a column: king at the table edge, ace at the free end."""
 
 register_reasons(
     {
@@ -124,7 +147,6 @@ class ScorpionRules(RulesBase):
         return LAYOUTS[self.layout]
 
 
-
 COLUMN_TEXTS = (  # the columns of a description, in this game's own words (engine.core.describe_columns)
     N_("column", "column {n}"), N_("column", "empty"), NP_("column", "{n} face-down card", "{n} face-down cards"),
     N_("column", "{hidden}, then {cards}"), N_("column", "{label}: {content}"),
@@ -141,14 +163,8 @@ PRESET_NAMES = {
 }
 
 
-def preset_name(preset: str, lang: str = "en") -> str:
-    """The preset's name as the app (or the literature) calls it: hu Könnyített, ca Flexible; rules
-    that are no preset (``classic,reserve=stuck``) as they are written."""
-    return translator(lang).pgettext("preset", PRESET_NAMES.get(preset, preset))
-
-
 @lru_cache(maxsize=256)
-def _parse_position(text: str, rules: ScorpionRules) -> tuple:
+def _parse_fields(text: str, rules: ScorpionRules) -> tuple[Any, ...]:
     """The columns, face-down counts, reserve and removed suits of a position string, checked.
 
     Pure, so kept by its input: a site build or a widget parses the same few positions many times
@@ -167,47 +183,15 @@ def _parse_position(text: str, rules: ScorpionRules) -> tuple:
         raise NotationError(
             f"Scorpion position has {len(parts)} columns; the {rules.layout} layout has {grid.columns}"
         )
-    seen: dict[int, str] = {}
-
-    def take(c: int, where: str) -> None:
-        if c in seen:
-            raise NotationError(f"card {card_token(c)} appears twice ({seen[c]} and {where})")
-        seen[c] = where
-
-    columns, down = [], []
-    for n, part in enumerate(parts, 1):
-        if len(part) % 2:
-            raise NotationError(f"column {n}: {part!r} is not a run of two-character cards")
-        col, d, face_up_seen = [], 0, False
-        for i in range(0, len(part), 2):
-            tok = part[i : i + 2]
-            c = parse_card(tok)
-            take(c, f"column {n}")
-            if tok[0].islower() or tok[1].islower():
-                if tok != tok.lower():
-                    raise NotationError(f"column {n}: {tok!r} mixes cases (face up is upper case, face down lower)")
-                if face_up_seen:
-                    raise NotationError(f"column {n}: face-down card {tok} lies on a face-up card")
-                d += 1
-            else:
-                face_up_seen = True
-            col.append(c)
-        if col and not face_up_seen:
-            raise NotationError(f"column {n}: ends with a face-down card (it would have turned face up)")
-        columns.append(col)
-        down.append(d)
+    seen = CardsSeen()
+    columns, down = parse_columns(parts, seen)
     reserve = []
     if reserve_text != "-":
-        if len(reserve_text) % 2:
-            raise NotationError(f"reserve {reserve_text!r} is not a run of two-character cards")
-        toks = [reserve_text[i : i + 2] for i in range(0, len(reserve_text), 2)]
-        for tok in toks:
-            c = parse_card(tok)
-            take(c, "the reserve")
-            if grid.aside and tok != tok.upper():
-                raise NotationError(f"reserve: set-aside card {tok} must be face up (upper case)")
-            if not grid.aside and tok != tok.lower():
-                raise NotationError(f"reserve: card {tok} must be face down (lower case)")
+        for c, face_up in parse_run(reserve_text, "the reserve", seen):
+            if grid.aside and not face_up:
+                raise NotationError(f"reserve: set-aside card {card_token(c, False)} must be face up (upper case)")
+            if not grid.aside and face_up:
+                raise NotationError(f"reserve: card {card_token(c)} must be face down (lower case)")
             reserve.append(c)
         if grid.aside and len(reserve) > grid.reserve:
             raise NotationError(f"{len(reserve)} cards set aside; the layout sets aside {grid.reserve}")
@@ -215,7 +199,7 @@ def _parse_position(text: str, rules: ScorpionRules) -> tuple:
             raise NotationError(
                 f"the reserve holds {len(reserve)} cards; it is dealt all at once, so {grid.reserve} or -"
             )
-    removed = []
+    removed: list[int] = []
     if removed_text != "-":
         for ch in removed_text:
             s = SUITS.find(ch) if ch.isupper() else -1
@@ -227,13 +211,11 @@ def _parse_position(text: str, rules: ScorpionRules) -> tuple:
                 raise NotationError(
                     "removed sequences given, but these rules leave complete sequences on the table"
                 )
-            for r in range(13):
-                take(s * 13 + r, "the removed sequences")
+            for c in suit_cards(s):
+                seen.take(c, "the removed sequences")
             removed.append(s)
-    missing = [card_token(c) for c in range(52) if c not in seen]
-    if missing:
-        raise NotationError(f"cards missing from the position: {' '.join(missing)}")
-    return tuple(map(tuple, columns)), tuple(down), tuple(reserve), tuple(removed)
+    seen.check_complete()
+    return columns, down, tuple(reserve), tuple(removed)
 
 
 class ScorpionPosition(Position):
@@ -246,16 +228,20 @@ class ScorpionPosition(Position):
     """
 
     GAME = "scorpion"
+    TITLE = "Scorpion"
+    Rules = ScorpionRules
+    rules: ScorpionRules
 
-    def __init__(self, columns, down, reserve, removed, rules: ScorpionRules | None = None, score: int = 0):
+    def __init__(self, columns: Sequence[Sequence[int]], down: Sequence[int], reserve: Sequence[int],
+                 removed: Sequence[int], rules: ScorpionRules | None = None, score: int = 0):
         super().__init__()
         self.rules = rules or ScorpionRules()
-        self.cols: list[list[int]] = [list(c) for c in columns]
-        self.down: list[int] = list(down)
+        self.cols = [list(c) for c in columns]
+        self.down = list(down)
         self.reserve: list[int] = list(reserve)
         self.removed: list[int] = list(removed)
         self.score = score
-        self.loc = [REMOVED] * 52
+        self.loc = [REMOVED] * len(DECK)
         for i, col in enumerate(self.cols):
             for c in col:
                 self.loc[c] = i
@@ -263,83 +249,42 @@ class ScorpionPosition(Position):
             self.loc[c] = RESERVE
 
     # -- construction -------------------------------------------------------------------------
-    @classmethod
-    def from_string(cls, text: str, rules: ScorpionRules | str | None = None) -> ScorpionPosition:
-        if not isinstance(rules, ScorpionRules):
-            rules = ScorpionRules.parse(rules)
-        if not isinstance(text, str):
-            raise NotationError(f"a Scorpion position is a string, not {type(text).__name__}")
-        return cls(*_parse_position(text, rules), rules)
+    parse_fields = staticmethod(_parse_fields)
 
     @classmethod
-    def deal(cls, number: int, rules: ScorpionRules | str | None = None) -> ScorpionPosition:
-        """The deal with this number: the engine's shuffle, dealt column by column (table edge
-        first), the cards left over forming the reserve in dealing order."""
-        if not isinstance(rules, ScorpionRules):
-            rules = ScorpionRules.parse(rules)
-        grid = rules.grid
-        deck = shuffled_deck(number)
-        columns, i = [], 0
-        for size in grid.sizes:
-            columns.append(deck[i : i + size])
-            i += size
-        return cls(columns, grid.face_down, deck[i:], [], rules)
+    def deal_layout(cls, rules: ScorpionRules) -> tuple[Sequence[int], Sequence[int]]:
+        return rules.grid.sizes, rules.grid.face_down
 
     @classmethod
-    def from_code(cls, code: str | DealCode) -> ScorpionPosition:
-        dc = parse_code(code) if isinstance(code, str) else code
-        if dc.game != "SC":
-            raise NotationError(f"deal code {dc}: not a Scorpion code (SC1-…)")
-        presets = {v: k for k, v in ScorpionRules.CODES.items()}
-        if dc.variant not in presets:
-            raise NotationError(
-                f"deal code {dc}: unknown Scorpion preset {dc.variant!r} (expected one of {', '.join(presets)})"
-            )
-        return cls.deal(dc.number, ScorpionRules.parse(presets[dc.variant]))
+    def dealt(cls, columns: list[list[int]], down: Sequence[int], rest: list[int],
+              rules: ScorpionRules) -> ScorpionPosition:
+        """The cards left over after the columns form the reserve, in dealing order."""
+        return cls(columns, down, rest, [], rules)
 
-    @staticmethod
-    def code(number: int, preset: str = "classic") -> str:
-        return str(DealCode("SC", 1, ScorpionRules.CODES[preset], number))
-
-    def __str__(self) -> str:
-        cols = "/".join(
-            "".join(card_token(c, i >= d) for i, c in enumerate(col)) for col, d in zip(self.cols, self.down)
-        )
+    def fields_text(self) -> tuple[str, ...]:
         aside = self.rules.grid.aside
         reserve = "".join(card_token(c, aside) for c in self.reserve) or "-"
         removed = "".join(SUITS[s] for s in self.removed) or "-"
-        return f"{cols} {reserve} {removed}"
-
-    def __repr__(self) -> str:
-        return f"ScorpionPosition({str(self)!r}, rules={str(self.rules)!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, ScorpionPosition) and str(self) == str(other) and self.rules == other.rules
+        return reserve, removed
 
     # -- moves ---------------------------------------------------------------------------------
-    def parse_move(self, token: str):
+    def parse_move(self, token: str) -> Move:
         token = token.strip()
         if token == "deal":
             return DEAL
         card_text, sep, col_text = token.partition(">")
         if not sep:
             raise NotationError(f"move {token!r} is not a Scorpion move (e.g. 4H>7, deal, undo)")
-        try:
-            c = parse_card(card_text)
-        except NotationError:
-            raise NotationError(f"move {token!r}: {card_text!r} is not a card (e.g. 4H, TS)") from None
-        if card_text != card_text.upper():
-            raise NotationError(f"move {token!r}: write the card in upper case ({card_text.upper()})")
-        return (c, column_number(col_text, self.rules.grid.columns, token))
+        return Move(move_card(card_text, token), column_number(col_text, self.rules.grid.columns, token))
 
-    def move_token(self, move) -> str:
+    def move_token(self, move: Any) -> str:
         return "deal" if move == DEAL else f"{card_token(move[0])}>{move[1] + 1}"
 
-    def verdict(self, move) -> Verdict:
+    def verdict(self, move: Any) -> Verdict:
         reason = self.refusal(move)
         return Verdict(False, reason) if reason else self._points_verdict(move)
 
-    def refusal(self, move) -> str | None:
+    def refusal(self, move: Any) -> str | None:
         if move == DEAL:
             return self._deal_refusal()
         c, to = move
@@ -356,17 +301,17 @@ class ScorpionPosition(Position):
                 return "same-column"
         dest = self.cols[to]
         if not dest:
-            return "empty-needs-king" if rank_of(c) != KING and self.rules.empty == "king" else None
+            return "empty-needs-king" if RANK[c] != KING and self.rules.empty == "king" else None
         top = dest[-1]
-        if rank_of(top) == ACE:
+        if RANK[top] == ACE:
             return "on-ace"
-        if rank_of(c) + 1 != rank_of(top):
+        if RANK[c] + 1 != RANK[top]:
             return "one-rank-lower"
-        if self.rules.suits == "same" and suit_of(c) != suit_of(top):
+        if self.rules.suits == "same" and SUIT[c] != SUIT[top]:
             return "same-suit"
         return None
 
-    def _points_verdict(self, move) -> Verdict:
+    def _points_verdict(self, move: Any) -> Verdict:
         """A legal move's verdict: its points, found by making the move and taking it back."""
         record, points = self._apply(move)
         self._revert(record)
@@ -382,61 +327,54 @@ class ScorpionPosition(Position):
             return "reserve-not-stuck"
         return None
 
-    def legal_moves(self) -> Iterator[tuple[int, int]]:
+    def legal_moves(self) -> Iterator[Move]:
         """Every legal move: block moves (each empty column separately), set-aside cards, the deal."""
         yield from self._card_moves(relocations=True)
         if self.reserve and not self.rules.grid.aside:
             if self.rules.reserve == "anytime" or not any(True for _ in self._card_moves(relocations=False)):
                 yield DEAL
 
-    def _card_moves(self, relocations: bool) -> Iterator[tuple[int, int]]:
-        cols, down, loc = self.cols, self.down, self.loc
+    def _card_moves(self, relocations: bool) -> Iterator[Move]:
+        cols, down, loc, moves = self.cols, self.down, self.loc, MOVES
+        aside = self.rules.grid.aside
+        below = _BELOW_SAME if self.rules.suits == "same" else _BELOW_ANY
         empties = [i for i, col in enumerate(cols) if not col]
-        same = self.rules.suits == "same"
         for d, dest in enumerate(cols):
             if not dest:
                 continue
-            top = dest[-1]
-            r = top % 13
-            if r == ACE:
-                continue
-            if same:
-                candidates = (top - 1,)
-            else:
-                candidates = tuple(s * 13 + r - 1 for s in range(4))
-            for c in candidates:
+            for c in below[dest[-1]]:  # none below an ace
                 w = loc[c]
                 if w >= 0:
                     if w != d and cols[w].index(c) >= down[w]:
-                        yield (c, d)
-                elif w == RESERVE and self.rules.grid.aside:
-                    yield (c, d)
+                        yield moves[c][d]
+                elif w == RESERVE and aside:
+                    yield moves[c][d]
         if empties:
             any_card = self.rules.empty == "any"
             for w, col in enumerate(cols):
                 for i in range(down[w], len(col)):
                     c = col[i]
-                    if not any_card and c % 13 != KING:
+                    if not any_card and RANK[c] != KING:
                         continue
                     if i == 0 and not relocations:
                         continue  # moving a whole column into an empty one only relocates it
                     for e in empties:
                         if e != w:
-                            yield (c, e)
-            if self.rules.grid.aside:
+                            yield moves[c][e]
+            if aside:
                 for c in self.reserve:
-                    if any_card or c % 13 == KING:
+                    if any_card or RANK[c] == KING:
                         for e in empties:
-                            yield (c, e)
+                            yield moves[c][e]
 
     # -- making and taking back moves ----------------------------------------------------------
-    def _apply(self, move):
+    def _apply(self, move: Any) -> tuple[Any, int]:
         if move == DEAL:
             return self._apply_deal()
         c, to = move
         cols, loc = self.cols, self.loc
         dest = cols[to]
-        points = POINTS_SAME_SUIT if dest and suit_of(dest[-1]) == suit_of(c) else 0
+        points = POINTS_SAME_SUIT if dest and SUIT[dest[-1]] == SUIT[c] else 0
         src = loc[c]
         if src == RESERVE:
             idx = self.reserve.index(c)
@@ -458,24 +396,20 @@ class ScorpionPosition(Position):
         removal, rpoints = self._remove_complete(to)
         return (src, idx, to, len(block), flipped, removal), points + rpoints
 
-    def _remove_complete(self, i: int):
+    def _remove_complete(self, i: int) -> tuple[tuple[int, bool] | None, int]:
         """Remove a complete king-to-ace run of one suit at the free end of column ``i``."""
         if self.rules.complete != "remove":
             return None, 0
         col = self.cols[i]
         n = len(col)
-        if n - self.down[i] < SEQUENCE:
+        if n - self.down[i] < SEQUENCE or RANK[col[-1]] != ACE:
             return None, 0
-        ace = col[-1]
-        if ace % 13 != ACE:
+        suit = SUIT[col[-1]]
+        if col[n - SEQUENCE :] != _RUN[suit]:
             return None, 0
-        for k in range(1, SEQUENCE):
-            if col[n - 1 - k] != ace + k:
-                return None, 0
         del col[n - SEQUENCE :]
-        suit = ace // 13
-        for r in range(SEQUENCE):
-            self.loc[ace + r] = REMOVED
+        for c in _RUN[suit]:
+            self.loc[c] = REMOVED
         self.removed.append(suit)
         points = POINTS_SEQUENCE
         flipped = len(col) == self.down[i] and self.down[i] > 0
@@ -484,7 +418,7 @@ class ScorpionPosition(Position):
             points += POINTS_FLIP
         return (i, flipped), points
 
-    def _apply_deal(self):
+    def _apply_deal(self) -> tuple[Any, int]:
         cards = self.reserve
         self.reserve = []
         for c, i in zip(cards, self.rules.grid.deal_columns):
@@ -498,17 +432,16 @@ class ScorpionPosition(Position):
                 points += p
         return ("deal", cards, removals), points
 
-    def _undo_removal(self, removal) -> None:
+    def _undo_removal(self, removal: tuple[int, bool]) -> None:
         i, flipped = removal
         if flipped:
             self.down[i] += 1
-        suit = self.removed.pop()
-        ace = suit * 13
-        self.cols[i].extend(ace + r for r in range(SEQUENCE - 1, -1, -1))
-        for r in range(SEQUENCE):
-            self.loc[ace + r] = i
+        run = _RUN[self.removed.pop()]
+        self.cols[i].extend(run)
+        for c in run:
+            self.loc[c] = i
 
-    def _revert(self, record) -> None:
+    def _revert(self, record: Any) -> None:
         if record[0] == "deal":
             _, cards, removals = record
             for removal in reversed(removals):
@@ -541,21 +474,18 @@ class ScorpionPosition(Position):
         if self.reserve:
             return False
         full = [col for col in self.cols if col]
-        return len(full) == PLACES and all(
-            len(col) == SEQUENCE and col == list(range(col[0], col[0] - SEQUENCE, -1)) and col[0] % 13 == KING
-            for col in full
-        ) and not any(self.down)
-
-    def score_text(self, lang: str = "en") -> str:
-        return str(self.score)
+        return len(full) == PLACES and all(col == _RUN[SUIT[col[0]]] for col in full) and not any(self.down)
 
     def describe(self, lang: str = "en") -> str:
-        """One paragraph for screen readers, no-JS readers and the pages (seeds 000/003 verbatim)."""
+        """One paragraph for screen readers, no-JS readers and the pages: the seeds' lines (000, 003),
+        each sentence starting with a capital (``sentence_case``)."""
         t = translator(lang)
         grid = self.rules.grid
-        if grid.aside:
-            cards = ", ".join(t.card(c) for c in self.reserve) or t.pgettext("aside", "none")
+        if grid.aside and self.reserve:
+            cards = ", ".join(t.card(c) for c in self.reserve)
             head = t.pgettext("aside", "cards set aside: {cards}").format(cards=cards)
+        elif grid.aside:
+            head = t.pgettext("aside", "cards set aside: none")
         elif self.reserve:
             n = len(self.reserve)
             head = t.npgettext(
@@ -576,45 +506,7 @@ class ScorpionPosition(Position):
         text = f"{head}. {columns}."
         if self.is_won():
             text += " " + t.pgettext("state", "The game is won.")
-        return text
-
-
-def facts(rules: ScorpionRules | str | None = None) -> dict[str, int]:
-    """The numbers the pages quote, computed from the rules (one fact, one place)."""
-    if not isinstance(rules, ScorpionRules):
-        rules = ScorpionRules.parse(rules)
-    g = rules.grid
-    dealt = sum(g.sizes)
-    face_down = sum(g.face_down)
-    covered = [n for n, d in enumerate(g.face_down, 1) if d]  # columns dealt with face-down cards
-    open_ = [n for n, d in enumerate(g.face_down, 1) if not d]  # columns dealt all face up
-    return {
-        "deck": 52,
-        "columns": g.columns,
-        "column_size": max(g.sizes),
-        "dealt": dealt,
-        "face_down": face_down,
-        "face_up": dealt - face_down,
-        "reserve": g.reserve,
-        "places": PLACES,
-        "sequence_length": SEQUENCE,
-        "face_down_columns": sum(1 for d in g.face_down if d),
-        "face_down_per_column": max(g.face_down),
-        "face_up_on_face_down": max(g.sizes) - max(g.face_down),  # face-up cards dealt onto them
-        "face_down_first_column": covered[0],
-        "face_down_last_column": covered[-1],
-        "face_up_columns": len(open_),
-        "face_up_first_column": open_[0],
-        "face_up_last_column": open_[-1],
-        "deal_columns": len(g.deal_columns),  # columns the reserve is dealt onto (1, 2, 3)
-        "points_same_suit": POINTS_SAME_SUIT,
-        "points_flip": POINTS_FLIP,
-        "points_sequence": POINTS_SEQUENCE,
-        "min_win_score": face_down * POINTS_FLIP + PLACES * POINTS_SEQUENCE,
-        "undo_limit": UNDO_LIMIT,
-        "code_letters": DIGITS,  # a deal code's number, in letters A–Z: SC1-CLA-AAAAAAB
-        "deals_per_preset": MAX_NUMBER + 1,
-    }
+        return sentence_case(text, lang)
 
 
 SCORING = (
@@ -634,9 +526,106 @@ SCORING = (
 )
 
 
-def scoring_table(rules=None, lang: str = "en") -> list[tuple[str, str]]:
-    t = translator(lang)
-    return [(t.pgettext("scoring", label), f"+{p}" if p else "0") for _, label, p in SCORING]
+class Scorpion(Game):
+    name = "scorpion"
+    title = "Scorpion"
+    Rules = ScorpionRules
+    Position = ScorpionPosition
+    search_class = "ScorpionSearch"
+
+    def preset_name(self, preset: str, lang: str = "en") -> str:
+        """The preset's name as the app (or the literature) calls it: hu Könnyített, ca Flexible; rules
+        that are no preset (``classic,reserve=stuck``) as they are written."""
+        return translator(lang).pgettext("preset", PRESET_NAMES.get(preset, preset))
+
+    def facts(self, rules: RulesBase | str | None = None) -> dict[str, int]:
+        """The numbers the pages quote, computed from the rules (one fact, one place)."""
+        g = ScorpionRules.coerce(rules).grid  # type: ignore[arg-type]
+        dealt = sum(g.sizes)
+        face_down = sum(g.face_down)
+        covered = [n for n, d in enumerate(g.face_down, 1) if d]  # columns dealt with face-down cards
+        open_ = [n for n, d in enumerate(g.face_down, 1) if not d]  # columns dealt all face up
+        return {
+            "deck": len(DECK),
+            "columns": g.columns,
+            "column_size": max(g.sizes),
+            "dealt": dealt,
+            "face_down": face_down,
+            "face_up": dealt - face_down,
+            "reserve": g.reserve,
+            "places": PLACES,
+            "sequence_length": SEQUENCE,
+            "face_down_columns": sum(1 for d in g.face_down if d),
+            "face_down_per_column": max(g.face_down),
+            "face_up_on_face_down": max(g.sizes) - max(g.face_down),  # face-up cards dealt onto them
+            "face_down_first_column": covered[0],
+            "face_down_last_column": covered[-1],
+            "face_up_columns": len(open_),
+            "face_up_first_column": open_[0],
+            "face_up_last_column": open_[-1],
+            "deal_columns": len(g.deal_columns),  # columns the reserve is dealt onto (1, 2, 3)
+            "points_same_suit": POINTS_SAME_SUIT,
+            "points_flip": POINTS_FLIP,
+            "points_sequence": POINTS_SEQUENCE,
+            "min_win_score": face_down * POINTS_FLIP + PLACES * POINTS_SEQUENCE,
+            "undo_limit": UNDO_LIMIT,
+            "code_letters": DIGITS,  # a deal code's number, in letters A–Z: SC1-CLA-AAAAAAB
+            "deals_per_preset": MAX_NUMBER + 1,
+        }
+
+    def scoring_table(self, rules: RulesBase | str | None = None, lang: str = "en") -> list[tuple[str, str]]:
+        t = translator(lang)
+        return [(t.pgettext("scoring", label), f"+{p}" if p else "0") for _, label, p in SCORING]
+
+    def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
+        """The reserve (a button that deals it, on a board one plays on) or the cards set aside, and
+        the places for the removed sequences."""
+        t = translator(lang)
+        grid = pos.rules.grid
+        top = []
+        if grid.aside:
+            aside = [render.card(c, lang, button=interactive) for c in pos.reserve]
+            top.append(
+                f'<div class="sol-place-group sol-aside" data-place="aside">'
+                f'<span class="sol-label">{render.esc(render.text("aside", lang))}</span>'
+                f'{render.pile(aside, "sol-pile sol-spread")}</div>'
+            )
+        else:
+            n = len(pos.reserve)
+            if n or interactive:  # the deal button's name says the count it shows, 0 too (WCAG 2.5.3)
+                count = t.npgettext("reserve", "reserve: {n} face-down card", "reserve: {n} face-down cards", n)
+            else:
+                count = t.pgettext("reserve", "reserve: dealt")
+            count = count.format(n=n)
+            body = f'{render.backs(n, lang)}<span class="sol-count">{render.esc(n)}</span>'
+            if interactive:
+                attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
+                body = f'<button type="button"{attrs}>{body}</button>'
+            else:
+                body += f'<span class="sol-sr">{render.esc(count)}</span>'
+            top.append(
+                f'<div class="sol-place-group sol-reserve" data-place="reserve">'
+                f'<span class="sol-label" aria-hidden="true">{render.esc(render.text("reserve", lang))}</span>'
+                f"{body}</div>"
+            )
+        if pos.rules.complete == "remove":
+            places = []
+            for i in range(PLACES):
+                if i < len(pos.removed):
+                    s = pos.removed[i]
+                    label = render.text("removed-suit", lang, suit=t.suit(s, "name"))
+                    places.append(render.card(card(KING, s), lang, label=label, token_attr="data-removed"))
+                else:
+                    empty = render.esc(render.text("place-empty", lang))
+                    places.append(f'<span class="sol-slot"><span class="sol-sr">{empty}</span></span>')
+            top.append(
+                f'<div class="sol-place-group sol-places" data-place="removed">'
+                f'<span class="sol-label" aria-hidden="true">{render.esc(render.text("places", lang))}</span>'
+                f'{render.pile(places, "sol-pile sol-spread")}</div>'
+            )
+        return "".join(top)
 
 
-__all__ = ["ScorpionRules", "ScorpionPosition", "Layout", "LAYOUTS", "DEAL", "facts", "scoring_table"]
+GAME = Scorpion()
+
+__all__ = ["DEAL", "GAME", "LAYOUTS", "Layout", "Scorpion", "ScorpionPosition", "ScorpionRules"]

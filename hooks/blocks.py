@@ -35,6 +35,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from markdown.util import BLOCK_LEVEL_ELEMENTS
+
 TEXT_KINDS = frozenset({"heading", "paragraph", "item", "cell", "quote", "admonition-title"})
 
 _FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)$")
@@ -51,7 +53,14 @@ _ADMONITION = re.compile(
 )
 _ITEM = re.compile(r"^(?P<lead>(?P<indent>[ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$))(?P<text>.*)$")
 _QUOTE = re.compile(r"^ {0,3}> ?")
-_HTML = re.compile(r"^ {0,3}<(?:[A-Za-z][\w-]*|/[A-Za-z]|!--|\?|!)")
+_HTML = re.compile(r"^ {0,3}<(?:/?(?P<tag>[A-Za-z][\w-]*)|!--|\?|!)")
+
+
+def _html_block(line: str) -> bool:
+    """A raw HTML block starts with a block-level tag (or a comment, ``<?``, ``<!``), as
+    Python-Markdown decides; a paragraph may start with an inline one (``<span lang="en">``)."""
+    m = _HTML.match(line)
+    return m is not None and (m.group("tag") is None or m.group("tag").lower() in BLOCK_LEVEL_ELEMENTS)
 _LINKDEF = re.compile(r"^ {0,3}\[[^\]]+\]:")
 _ATTR_LINE = re.compile(r"^[ \t]*\{:?[ \t]*[#.:\w][^{}]*\}[ \t]*$")
 _TABLE_DELIM = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
@@ -236,7 +245,7 @@ class _Splitter:
             return i + 1
         if (m := _ADMONITION.match(line)) is not None:
             return self.admonition(i, stop, cut, m)
-        if _HTML.match(line):
+        if _html_block(line):
             return self.html(i, stop)
         if (m := _ITEM.match(line)) is not None and m.group("text").strip():
             return self.item(i, stop, cut, m)

@@ -2,7 +2,7 @@
 
     python -m hooks.catalogs extract           docs/ + mkdocs.yml → locales/templates/docs-*.pot
     python -m hooks.catalogs update            templates → locales/<lang>/LC_MESSAGES/docs-*.po
-    python -m hooks.catalogs compile           docs-*.po → docs-*.mo (for tools that want them)
+    python -m hooks.catalogs compile           every locales/*/LC_MESSAGES/*.po → .mo, where stale
     python -m hooks.catalogs check [--strict]  coverage per language and page; exit 1 if incomplete
 
 ``update`` works like ``pybabel update``/``msgmerge``: a message whose English changed becomes
@@ -21,13 +21,13 @@ translate ``locales/<lang>/LC_MESSAGES/docs-*.po`` (Poedit, Weblate, any PO edit
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from . import messages, po, values
 
@@ -132,15 +132,11 @@ def new_catalog(lang: str, slug: str) -> Catalog:
 
 
 def compile_mo(site: messages.Site, out=sys.stdout) -> None:
-    for lang in site.languages:
-        count = 0
-        for slug in po.slugs_on_disk(site.locales, lang):
-            path = po.catalog_path(site.locales, lang, slug)
-            catalog = po.read(path, lang, site.rel(path))
-            with path.with_suffix(".mo").open("wb") as f:
-                write_mo(f, catalog, use_fuzzy=False)
-            count += 1
-        print(f"compile {lang}: {count} catalogs", file=out)
+    """Compile every catalog in ``locales/*/LC_MESSAGES`` (the pages' and the engine's) whose MO
+    file is missing or older than its PO file: what the engine reads (``engine.i18n.compiled``)."""
+    paths = sorted(site.locales.glob("*/LC_MESSAGES/*.po"))
+    compiled = [po.compile_mo(path, name=site.rel(path)) for path in paths if po.stale(path)]
+    print(f"compile: {len(compiled)} of {len(paths)} catalogs compiled, the others were up to date", file=out)
 
 
 def check(site: messages.Site, strict: bool = False, out=sys.stdout) -> int:
@@ -189,9 +185,16 @@ def check(site: messages.Site, strict: bool = False, out=sys.stdout) -> int:
     return 0 if not gaps and not problems else 1
 
 
+_ENGLISH_MARK = re.compile(r"""lang=(["']?)en\1(?=[\s}>])""")
+
+
 def placeholder_problems(msgid: str, msgstr: str, lang: str) -> list[str]:
-    """A translation must name the same values as its source, and its grammar must be valid."""
+    """A translation must name the same values as its source, and its grammar must be valid; the
+    English passages the source marks (``<span lang="en">``, ``{lang=en}``) stay marked (WCAG 3.1.2)."""
     found = values.check(msgstr, lang)
+    unmarked = len(_ENGLISH_MARK.findall(msgid)) - len(_ENGLISH_MARK.findall(msgstr))
+    if unmarked > 0:
+        found.append(f"{unmarked} English passage(s) of the source not marked lang=\"en\" in the translation")
     source, target = Counter(values.names(msgid)), Counter(values.names(msgstr))
     if source != target:
         lost = sorted((source - target).elements())

@@ -21,9 +21,8 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po
 
-from engine.i18n import CASES, DOMAINS, LANGUAGES, SUIT_FORMS, parse_po
+from engine.i18n import CASES, DOMAINS, LANGUAGES, SUIT_FORMS
 from hooks import po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +38,19 @@ def domain_of(path: Path) -> str:
 
 def catalog_path(lang: str, domain: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _shown(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def _first(msgid: str | tuple) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def _all(msgstr: str | tuple) -> bool:
+    """Translated: the string, or every plural form, not empty."""
+    return bool(msgstr) and all(msgstr) if isinstance(msgstr, tuple) else bool(msgstr)
 
 
 def extract() -> dict[str, Catalog]:
@@ -64,8 +76,8 @@ def update() -> list[Path]:
         for lang in LANGUAGES:
             path = catalog_path(lang, domain)
             if path.exists():
-                with path.open("rb") as f:
-                    catalog = read_po(f, locale=lang, domain=domain)
+                catalog = po.read(path, lang, _shown(path))
+                catalog.domain = domain
             else:
                 catalog = Catalog(locale=lang, domain=domain, project="solitaire-rules", fuzzy=False)
             catalog.update(template, no_fuzzy_matching=True)
@@ -77,7 +89,6 @@ def update() -> list[Path]:
 def check(out=sys.stdout) -> bool:
     """Print translated/total per domain and language (the engine's msgids as the source says
     them now); list what is missing or fuzzy. True when every language is complete."""
-    # parse_po: the engine's own reader, so what it loads is what counts
     complete = True
     print(f"{'catalog':<12}" + "".join(f"{lang:>12}" for lang in LANGUAGES), file=out)
     gaps = []
@@ -86,14 +97,13 @@ def check(out=sys.stdout) -> bool:
         cells = []
         for lang in LANGUAGES:
             path = catalog_path(lang, domain)
-            shown = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
-            entries = parse_po(path.read_text(encoding="utf-8"), shown) if path.exists() else []
-            done = {(e.msgctxt, e.msgid) for e in entries if e.translated}
-            fuzzy = {(e.msgctxt, e.msgid) for e in entries if e.fuzzy}
+            catalog = po.read(path, lang, _shown(path)) if path.exists() else []
+            done = {(m.context, _first(m.id)) for m in catalog if m.id and _all(m.string) and not m.fuzzy}
+            fuzzy = {(m.context, _first(m.id)) for m in catalog if m.id and m.fuzzy}
             missing = sorted(wanted - done, key=str)
             complete &= not missing
             cells.append(f"{len(wanted) - len(missing)}/{len(wanted)}")
-            gaps += [f"{shown}: {'fuzzy' if k in fuzzy else 'missing'}: [{k[0]}] {k[1]!r}"
+            gaps += [f"{_shown(path)}: {'fuzzy' if k in fuzzy else 'missing'}: [{k[0]}] {k[1]!r}"
                      for k in missing]
         print(f"{domain:<12}" + "".join(f"{c:>12}" for c in cells), file=out)
     for gap in gaps:
@@ -102,9 +112,9 @@ def check(out=sys.stdout) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse  # noqa: PLC0415
+    import argparse
 
-    from engine.errors import EngineError  # noqa: PLC0415
+    from engine.errors import EngineError
 
     parser = argparse.ArgumentParser(prog="python -m hooks.engine_catalogs")
     parser.add_argument("verb", choices=("update", "check"), nargs="?", default="update")
@@ -117,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except EngineError as e:
         print(f"error: {e.message}", file=sys.stderr)
+        return 2
+    except po.CatalogError as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
 
 

@@ -20,7 +20,9 @@ from pathlib import Path
 import yaml
 from babel.messages.catalog import Catalog
 
-from . import blocks, directives, po, record_messages
+from engine import EngineError, records
+
+from . import blocks, directives, po
 
 NOTICE = "Parts of this page are not translated yet; they are shown in English."
 SITE_MESSAGES = (("i18n", NOTICE),)
@@ -126,7 +128,7 @@ def pages(site: Site) -> list[str]:
 
 def page_source(path: Path) -> tuple[str, int]:
     """A page's Markdown as MkDocs hands it to hooks (front matter removed), and its first line."""
-    from mkdocs.utils import meta  # noqa: PLC0415
+    from mkdocs.utils import meta
 
     source = path.read_text(encoding="utf-8-sig")
     markdown, _ = meta.get_data(source)
@@ -173,7 +175,30 @@ def templates(site: Site) -> dict[str, Catalog]:
             raise po.CatalogError(f"{site.rel(site.docs_dir / page)}:1: catalog name {po.domain(slug)!r} "
                                   "is taken (rename the page)")
         found[slug] = page_template(site, page)
-    found.update(record_messages.templates(site))  # the game records' texts (examples/**/*.game)
+    found.update(record_templates(site))  # the game records' texts (examples/**/*.game)
+    return found
+
+
+def record_templates(site: Site) -> dict[str, Catalog]:
+    """The game records' texts for translation: one catalog template per game that has records,
+    by slug (``examples-scorpion``).
+
+    Every record under ``examples/`` (``engine.records``) gives its ``Title``, ``Question`` and
+    annotations as msgids, msgctxt = the record's path (``examples/scorpion/won.game``), location =
+    its ``file:line``. The catalog commands treat them like the pages':
+    ``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``; the widgets' directives translate them
+    while the site is built. A record that does not parse is a ``CatalogError`` naming its ``file:line``.
+    """
+    found: dict[str, Catalog] = {}
+    for path in sorted((site.root / "examples").rglob("*.game")):
+        try:
+            record = records.Record.parse(path.read_text(encoding="utf-8"), site.rel(path))
+        except (EngineError, OSError, UnicodeDecodeError) as e:
+            raise po.CatalogError(getattr(e, "message", f"{site.rel(path)}:1: cannot read ({e})")) from None
+        slug = records.CATALOG_PREFIX.removeprefix(po.PREFIX) + record.game
+        catalog = found.setdefault(slug, _catalog(slug))
+        for msgid, line, what in record.messages():
+            _add(catalog, msgid, record.context, (site.rel(path), line), what)
     return found
 
 

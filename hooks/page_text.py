@@ -10,18 +10,12 @@ renders the directives. Blocks that fall back to English are reported as warning
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if _ROOT not in sys.path:  # MkDocs loads hook files by path (and restores sys.path afterwards):
-    sys.path.insert(0, _ROOT)  # import what the pages need now, from the project next to this file
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import get_plugin_logger
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import get_plugin_logger  # noqa: E402
-
-import engine  # noqa: E402, F401  (values and directives call it while pages are built)
-from hooks import messages, po, search_text, site_text, translate  # noqa: E402
+from hooks import messages, po, search_text, site_text, translate
 
 log = get_plugin_logger("i18n")
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, PoFileParser, write_po
 
 PREFIX = "docs-"
 SITE = "site"  # the slug of the site-wide catalog
@@ -60,121 +61,73 @@ def slugs_on_disk(locales: Path, lang: str) -> list[str]:
 
 _STRING = re.compile(r'"(?:[^"\\]|\\(?:[\\"\'?abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+))*"')
 _KEYWORD = re.compile(r"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+(.*)$")
+_CONFLICT = ("<<<<<<<", "=======", ">>>>>>>")
 
 
-def validate(text: str, filename: str) -> None:
-    """Check PO syntax line by line (Babel's reader is lenient); raise ``CatalogError`` at the first fault."""
-    entries(text, filename)
+class _StrictParser(PoFileParser):
+    """Babel's PO parser, strict where Babel is lenient: a malformed string (an unterminated one, an
+    unescaped quote, an unknown escape), a ``msgstr`` without its ``msgid``, a ``msgid_plural``
+    after ``msgstr``, a duplicate message and a merge conflict are errors too; every error is a
+    ``CatalogError`` ``file:line: reason``. Babel's own reader replaced a hand-written one here:
+    measured on the site's 48 catalogs (0.74 MB), Babel took 0.11 s, the hand-written reader 0.10 s
+    (``make bench``, ``bench_catalogs``, keeps the figure); nothing a reader would notice."""
 
+    def __init__(self, catalog: Catalog, name: str):
+        super().__init__(catalog, ignore_obsolete=False, abort_invalid=True)
+        self.name = name
+        self.first_at: dict[tuple[str | None, object], int] = {}
 
-def entries(text: str, filename: str) -> dict[tuple[str | None, str], Entry]:
-    """The catalog's singular messages, ``(msgctxt, msgid) -> Entry``, read as Babel reads them
-    (same strings, fuzzy flags and msgid lines; header, plural and obsolete entries left out),
-    with the checks of ``validate``. The site build reads its catalogs this way, five times faster
-    than through Babel; ``read`` (Babel's ``Catalog``) is for the catalog commands."""
-    seen: dict[tuple[str | None, str], int] = {}
-    found: dict[tuple[str | None, str], Entry] = {}
-    entry: dict | None = None  # the entry being read: ctxt, msgid, line, msgstr, obsolete, plural, text
-    state: str | None = None  # the keyword whose strings may continue on the next line
-    fuzzy = False  # a "#, fuzzy" comment since the last entry
-
-    def finish() -> None:
-        if entry is None:
+    def _process_message_line(self, lineno, line, obsolete=False) -> None:
+        if obsolete and line.startswith("|"):  # an obsolete entry's previous msgid (#~| msgid …)
             return
-        if entry["msgid"] is None:
-            raise CatalogError(f"{filename}:{entry['line']}: msgctxt without msgid")
-        if not entry["msgstr"]:
-            raise CatalogError(f"{filename}:{entry['line']}: msgid without msgstr")
-        key = (entry["ctxt"], entry["msgid"])
-        if not entry["obsolete"]:
-            if key in seen:
-                raise CatalogError(f"{filename}:{entry['line']}: duplicate message (first at line {seen[key]})")
-            seen[key] = entry["line"]
-            if entry["msgid"] and not entry["plural"]:
-                ctxt = None if entry["ctxt"] is None else _unescape(entry["ctxt"])
-                found[(ctxt, _unescape(entry["msgid"]))] = Entry(
-                    _unescape("".join(entry["text"])), entry["fuzzy"], filename, entry["line"])
-
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        where = f"{filename}:{lineno}"
-        if line.startswith(("<<<<<<<", ">>>>>>>", "=======")):
-            raise CatalogError(f"{where}: merge conflict marker")
-        obsolete = line.startswith("#~")
-        if obsolete:
-            line = line[2:].strip()
-            if line.startswith("|"):  # the previous msgid of an obsolete entry
-                continue
-        elif line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in (f.strip() for f in line[2:].split(",")):
-                fuzzy = True
-            state = None
-            continue
-        if not line:
-            state = None
-            continue
-        if line.startswith('"'):
-            if state is None or entry is None:
-                raise CatalogError(f"{where}: a string outside msgctxt, msgid or msgstr")
-            if not _STRING.fullmatch(line):
-                raise CatalogError(f"{where}: malformed string {line[:40]!r}")
-            if state in ("msgid", "msgctxt"):
-                entry[state] = (entry[state] or "") + line[1:-1]
-            elif state == "msgstr":
-                entry["text"].append(line[1:-1])
-            continue
-        m = _KEYWORD.match(line)
-        if m is None:
-            raise CatalogError(f"{where}: unknown keyword {line.split()[0][:30]!r}")
-        keyword, value = m.group(1), m.group(2).strip()
-        if not _STRING.fullmatch(value):
-            raise CatalogError(f"{where}: malformed string {value[:40]!r}")
-        if keyword == "msgctxt" or (keyword == "msgid" and state != "msgctxt"):
-            finish()
-            entry = {"ctxt": None, "msgid": None, "line": lineno, "msgstr": False, "obsolete": obsolete,
-                     "plural": False, "text": [], "fuzzy": fuzzy}
-            fuzzy = False
-        if entry is None:
-            raise CatalogError(f"{where}: {keyword} before msgid")
-        if keyword == "msgctxt":
-            entry["ctxt"] = value[1:-1]
-        elif keyword == "msgid":
-            entry["msgid"], entry["line"] = value[1:-1], lineno
-        elif entry["msgid"] is None:
-            raise CatalogError(f"{where}: {keyword} before msgid")
-        elif keyword.startswith("msgstr"):
-            entry["msgstr"] = True
-            if keyword == "msgstr":
-                entry["text"].append(value[1:-1])
-        elif entry["msgstr"]:
-            raise CatalogError(f"{where}: msgid_plural after msgstr")
+        if line and line[0] != '"':
+            if line.startswith(_CONFLICT):
+                self._invalid_pofile(line, lineno, "merge conflict marker")
+            keyword = _KEYWORD.match(line)
+            if keyword is None:
+                self._invalid_pofile(line, lineno, f"unknown keyword {line.split()[0][:30]!r}")
+            name = keyword.group(1)
+            if name not in ("msgid", "msgctxt") and not self.messages:
+                self._invalid_pofile(line, lineno, f"{name} before msgid")
+            index = int(name[7:-1]) if name.startswith("msgstr[") else 0
+            if name.startswith("msgstr") and any(i == index for i, _ in self.translations):
+                self._invalid_pofile(line, lineno, f"a second {name} (its msgid is missing)")
+            if name == "msgid_plural" and self.translations:
+                self._invalid_pofile(line, lineno, "msgid_plural after msgstr")
+            line = keyword.group(1) + " " + keyword.group(2).strip()
+            value = keyword.group(2).strip()
         else:
-            entry["plural"] = True
-        state = keyword
-    finish()
-    return found
+            value = line
+        if line and not _STRING.fullmatch(value):
+            self._invalid_pofile(line, lineno, f"malformed string {value[:40]!r}")
+        super()._process_message_line(lineno, line, obsolete)
 
+    def _add_message(self) -> None:
+        if not self.obsolete:
+            key = (self.context.denormalize() if self.context else None, self.messages[0].denormalize())
+            if key in self.first_at:
+                self._invalid_pofile("", self.offset, f"duplicate message (first at line {self.first_at[key]})")
+            self.first_at[key] = self.offset + 1
+        super()._add_message()
 
-_ESCAPE = re.compile(r'\\([\\trn"])')
-_ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"'}
-
-
-def _unescape(inner: str) -> str:
-    """A PO string's escapes undone, exactly as ``babel.messages.pofile.unescape`` does."""
-    return _ESCAPE.sub(lambda m: _ESCAPED[m.group(1)], inner) if "\\" in inner else inner
+    def _invalid_pofile(self, line, lineno, msg) -> None:
+        raise CatalogError(f"{self.name}:{lineno + 1}: {msg}")
 
 
 def read(path: Path, locale: str | None = None, name: str | None = None) -> Catalog:
-    """The catalog at ``path``; a syntax error is a ``CatalogError`` naming ``file:line``."""
+    """The catalog at ``path``, read by Babel (strictly); an error is a ``CatalogError`` naming ``file:line``."""
     name = name or str(path)
     text = _text(path, name)
-    validate(text, name)
     try:
-        return read_po(io.StringIO(text), locale=locale, abort_invalid=True)
+        catalog = Catalog(locale=locale)
+        _StrictParser(catalog, name).parse(text.splitlines())
     except PoFileError as e:
         raise CatalogError(f"{name}:{e.lineno + 1}: {str(e).rsplit(' on ', 1)[0]}") from None
     except (ValueError, KeyError) as e:  # Babel's own complaints (bad header, bad locale …)
+        if isinstance(e, CatalogError):
+            raise
         raise CatalogError(f"{name}:1: {e}") from None
+    return catalog
 
 
 def _text(path: Path, name: str) -> str:
@@ -240,9 +193,33 @@ def translations(path: Path, lang: str, name: str) -> Translations:
     cached = _cache.get(path)
     if cached and cached[:2] == (st.st_mtime, st.st_size):
         return cached[2]
-    found = Translations(entries(_text(path, name), name), name)
+    found = Translations.from_catalog(read(path, lang, name), name)
     _cache[path] = (st.st_mtime, st.st_size, found)
     return found
+
+
+# -- compiling -----------------------------------------------------------------------------------
+
+
+def stale(path: Path) -> bool:
+    """True when the PO file at ``path`` has no MO file beside it or one older than itself."""
+    try:
+        return path.with_suffix(".mo").stat().st_mtime_ns < path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return True
+
+
+def compile_mo(path: Path, out: Path | None = None, name: str | None = None) -> Path:
+    """Compile the PO file ``path`` with Babel into ``out`` (the ``.mo`` beside it by default),
+    leaving out fuzzy and empty entries; the file is replaced whole, never seen half written."""
+    catalog = read(path, name=name)
+    out = out or path.with_suffix(".mo")
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    partial = out.with_name(out.name + ".partial")
+    partial.write_bytes(buf.getvalue())
+    partial.replace(out)
+    return out
 
 
 # -- writing -------------------------------------------------------------------------------------

@@ -13,6 +13,11 @@ compares elements by tag name only, so a ``div`` inside an excluded ``div`` ends
 early; here the matching end tag does.) HTML the shortcut cannot vouch for (headings, ``pre``,
 scripts and styles, line numbers, unbalanced tags, an unquoted ``>``) is returned unchanged.
 The page itself always gets the full HTML (``page_text.on_page_context``).
+
+Kept because a reader gains from it (measured for issue 10 on the 13 pages × 4 languages): without
+it Material's parser ends a board's exclusion at its first nested ``</div>`` and indexes the cards'
+names, so ``search_index.json`` grows from 940 KB to 1,232 KB (131 KB to 148 KB gzipped) with
+hundreds of "… of hearts" hits that lead nowhere, and the build takes about 1 s more CPU.
 """
 
 from __future__ import annotations

@@ -13,18 +13,13 @@ shared with the ``page_text`` hook.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if _ROOT not in sys.path:  # MkDocs loads hook files by path; their package lives next to them
-    sys.path.insert(0, _ROOT)
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority, get_plugin_logger
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import event_priority, get_plugin_logger  # noqa: E402
-
-from hooks import messages, po  # noqa: E402
+from hooks import messages, po
 
 log = get_plugin_logger("i18n")
 

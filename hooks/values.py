@@ -22,8 +22,11 @@ VALUE
     the preset's Nth published figure with its own precision (``81.945% ± 0.084%``).
 FILTER
     ``| ordinal [m|f|n]``  en ``7th``, hu ``7.``, ca ``7è``/``7a`` (m/f), ru ``7-й``/``7-я``/``7-е``;
-    ``| money``            the app's Vegas format, the same in every language: ``+$208``, ``$0``, ``-$52``;
-    ``| signed``           ``+5``, ``0``, ``-3``;
+    ``| money``            the app's Vegas format, the same in every language: ``+$208``, ``$0``, ``-$52``
+                           (for quoting the app's screen);
+    ``| dollars``          a Vegas score in prose, in the language's form: en ``+$208``, hu/ca/ru ``+208 $``,
+                           ``−52 $`` (no-break space, true minus);
+    ``| signed``           ``+5``, ``0``, ``-3`` (hu, ca, ru: ``−3``, a true minus);
     ``| plural one="…" few="…" many="…" other="…"``  the form for the value's CLDR plural category
     in the page's language (from Babel); ``#`` in a form is the number. A category without a form
     takes ``other``'s. en ``{{ scorpion.face_down | plural one="# card" other="# cards" }}``,
@@ -45,7 +48,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
+
+from babel import Locale
+
+import engine
+from engine import grammar
+from engine.core import REASONS
+
+from . import stats
+from .numbers import format_number, format_percent
+
+__all__ = ["FILTERS", "PlaceholderError", "check", "engine_facts", "format_number", "format_percent", "names",
+           "parse", "render", "render_one"]
 
 PLACEHOLDER = re.compile(r"\{\{(?P<expr>.*?)\}\}", re.S)
 _TOKEN = re.compile(r'(?P<kw>[A-Za-z_]\w*)="(?P<kwval>[^"]*)"|(?P<pipe>\|)|(?P<word>[^\s|"]+)|(?P<bad>\S)')
@@ -68,8 +83,6 @@ def engine_facts(game: str, rules: str | None) -> dict:
 
 @cache
 def _engine_facts(game: str, rules: str | None) -> dict:
-    import engine  # noqa: PLC0415  (the engine is imported when a page needs it)
-
     try:
         return dict(engine.facts(game, rules=rules))
     except engine.EngineError as e:
@@ -184,12 +197,9 @@ def render_one(expr: str, lang: str, facts: Facts = engine_facts) -> str:
 
 def engine_message(game: str, reason: str, lang: str) -> str:
     """The app's message for a move refused for ``reason`` (``engine.core.REASONS``), in ``lang``."""
-    import engine  # noqa: PLC0415
-    from engine.core import REASONS  # noqa: PLC0415
-
     if game not in engine.GAMES:
         raise PlaceholderError(f"unknown game {game!r} in {game}.reason.{reason} (games: {', '.join(engine.GAMES)})")
-    engine.GAMES[game]  # the game's module, imported on first use, registers its reasons
+    engine.find(game)  # the game's module, imported on first use, registers its reasons
     if reason not in REASONS:
         raise PlaceholderError(f"unknown reason {reason!r} in {game}.reason.{reason} "
                                f"(reasons: {', '.join(sorted(REASONS))})")
@@ -200,15 +210,13 @@ def engine_message(game: str, reason: str, lang: str) -> str:
 
 
 def win_rate(preset: str, field: str, lang: str) -> int | str:
-    """``stats.<preset>.<field>``: a figure of the committed win rates (``hooks/directives/winrates.py``)."""
-    from .directives import winrates  # noqa: PLC0415
-
+    """``stats.<preset>.<field>``: a figure of the committed win rates (``hooks/stats.py``)."""
     try:
-        presets = winrates.cached()
+        presets = stats.cached()
         if preset not in presets:
-            raise winrates.StatsError(f"no preset {preset!r} in {winrates.DATA.name} (presets: {', '.join(presets)})")
-        return winrates.stat(presets[preset], field, lang)
-    except winrates.StatsError as e:
+            raise stats.StatsError(f"no preset {preset!r} in {stats.DATA.name} (presets: {', '.join(presets)})")
+        return stats.stat(presets[preset], field, lang)
+    except stats.StatsError as e:
         raise PlaceholderError(f"stats.{preset}.{field}: {e}") from None
 
 
@@ -226,31 +234,8 @@ def _value(name: str, facts: Facts) -> int | str:
 # -- numbers and filters --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def format_number(n: int, lang: str) -> str:
-    from babel.numbers import format_decimal  # noqa: PLC0415
-
-    return format_decimal(n, locale=lang)
-
-
-def format_percent(x: float, lang: str, decimals: int = 1) -> str:
-    """``x`` (a fraction) as a percentage with ``decimals`` decimals in the language's own pattern:
-    en ``12.1%``, hu ``12,1%``, ca and ru ``12,1 %`` (CLDR, from Babel)."""
-    import copy  # noqa: PLC0415
-
-    from babel import Locale  # noqa: PLC0415
-    from babel.numbers import parse_pattern  # noqa: PLC0415
-
-    locale = Locale.parse(lang)
-    pattern = copy.copy(parse_pattern(locale.percent_formats[None].pattern))
-    pattern.frac_prec = (decimals, decimals)
-    return pattern.apply(x, locale)
-
-
 @cache
 def _plural_rule(lang: str):
-    from babel import Locale  # noqa: PLC0415
-
     return Locale.parse(lang).plural_form
 
 
@@ -296,11 +281,34 @@ def money(n: int, lang: str) -> str:
     return f"{sign}${abs(n)}"
 
 
+MINUS = "\u2212"
+"""The true minus sign, for negative numbers in prose (hu, ca, ru typography; en keeps the app's hyphen)."""
+
+
 def signed(n: int, lang: str) -> str:
-    return f"+{format_number(n, lang)}" if n > 0 else format_number(n, lang)
+    if n > 0:
+        return f"+{format_number(n, lang)}"
+    if n < 0 and lang != "en":
+        return MINUS + format_number(-n, lang)
+    return format_number(n, lang)
 
 
-FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "ordinal": ordinal, "money": money, "signed": signed}
+def dollars(n: int, lang: str) -> str:
+    """A Vegas score in running prose, in the language's own form (CLDR's currency pattern from
+    Babel: the sign before or after the number, a no-break space between): en ``+$208``, ``−$52``;
+    hu, ca, ru ``+208 $``, ``−52 $``. ``| money`` is the app's screen, for quoting it."""
+    from babel import Locale  # noqa: PLC0415
+
+    sign = "+" if n > 0 else MINUS if n < 0 else ""
+    number = format_number(abs(n), lang)
+    pattern = Locale.parse(lang).currency_formats["standard"].pattern
+    if pattern.index("¤") < pattern.index("#"):
+        return f"{sign}${number}"
+    return f"{sign}{number}\u00a0$"
+
+
+FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "ordinal": ordinal, "money": money, "signed": signed,
+                                          "dollars": dollars}
 
 
 # -- articles -------------------------------------------------------------------------------------
@@ -311,8 +319,6 @@ def _capitalized(fn: Callable[[str], str], capital: bool) -> Callable[[str], str
 
 
 def _article_function(word: str, lang: str) -> Callable[[str], str]:
-    from engine import grammar  # noqa: PLC0415
-
     capital = word[:1].isupper()
     key = word.lower().replace("\u2019", "'")
     if lang == "hu" and key in ("a", "az"):

@@ -6,7 +6,9 @@ Three pieces, each usable without pytest (the fixtures in ``conftest.py`` wrap t
   (``playwright install`` cannot download browsers on this project's machines), headless, with the
   flags that keep it from calling home.
 - :class:`StaticServer` serves a folder on 127.0.0.1 on a free port from a background thread, with
-  the MIME types Pyodide needs, and logs every request it answered with the bytes it sent.
+  the MIME types Pyodide needs, and logs every request it answered with the bytes it sent. It can
+  let the browser cache what it serves (``cache=``) and send through a slow :class:`Link` (a
+  bandwidth shared by every connection, as a token bucket, and a delay before each response).
 - :class:`PageLog` records, for one browser context, every request URL (the page's and its Web
   Workers'), every console error (page and workers), every uncaught error and every failed request,
   so that a test can assert that nothing left 127.0.0.1 and the console stayed clean.
@@ -47,6 +49,11 @@ CHROMIUM_ARGS = (
     "--disable-sync",
 )
 
+# Instead of block_offsite where a page must use the HTTP cache (Playwright turns the cache off for
+# a context whose requests it routes): every request not to the loopback goes to a proxy that is
+# not there (chromium never sends loopback requests through a proxy).
+NO_OFFSITE_ARGS = ("--proxy-server=http://127.0.0.1:9",)
+
 LOCAL_HOSTS = frozenset({"127.0.0.1"})
 # Schemes that never touch the network.
 LOCAL_SCHEMES = frozenset({"data", "blob", "about", "chrome-error"})
@@ -86,6 +93,20 @@ def launch(playwright, *, executable: Path = CHROMIUM, args=CHROMIUM_ARGS, **opt
     )
 
 
+def launch_with_profile(playwright, profile: str | os.PathLike, *, executable: Path = CHROMIUM,
+                        args=CHROMIUM_ARGS + NO_OFFSITE_ARGS, **options):
+    """Start Debian's chromium with a user profile in the folder ``profile`` (created empty: a new
+    reader) and return its Playwright ``BrowserContext``. Unlike :func:`launch`'s contexts, which
+    keep a small cache in memory, it has a disk cache, as a reader's browser does: the one to
+    measure a reader who comes back (Pyodide's WebAssembly alone is bigger than the memory cache
+    takes). Requests that would leave 127.0.0.1 fail (``NO_OFFSITE_ARGS``)."""
+    if not executable.exists():
+        raise ChromiumMissing(f"{executable} does not exist: the real-browser tests need Debian's chromium")
+    return playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=str(executable), headless=True, args=list(args), **options
+    )
+
+
 # ---- the static server ---------------------------------------------------------------------------
 
 
@@ -99,16 +120,64 @@ class ServedRequest:
     bytes_sent: int  # status line, headers and body, as written to the socket
 
 
-class _CountingWriter:
-    """Wraps the handler's socket writer and counts what goes through it."""
+@dataclass(frozen=True)
+class Link:
+    """The network between the browser and the server: every response starts ``latency`` seconds
+    after its request, and all responses together get ``bytes_per_second`` (parallel downloads
+    share it, as on one real link)."""
 
-    def __init__(self, raw):
+    bytes_per_second: float
+    latency: float
+    chunk: int = 16 * 1024  # bytes sent at a time: downloads in parallel interleave at this grain
+
+    @classmethod
+    def mbit(cls, megabits_per_second: float, latency_ms: float) -> Link:
+        return cls(megabits_per_second * 1e6 / 8, latency_ms / 1000)
+
+
+class _TokenBucket:
+    """One link's bandwidth, shared by every connection: :meth:`take` reserves bytes and waits
+    until the link has carried everything reserved before them (first come, first served)."""
+
+    def __init__(self, bytes_per_second: float, burst: int):
+        self.rate = bytes_per_second
+        self.burst = burst
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+        self.lock = threading.Lock()
+
+    def take(self, count: int) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate) - count
+            self.last = now
+            wait = -self.tokens / self.rate if self.tokens < 0 else 0.0
+        if wait > 0:
+            time.sleep(wait)
+
+
+class _CountingWriter:
+    """Wraps the handler's socket writer, counts what goes through it and, on a slow link, paces it."""
+
+    def __init__(self, raw, server: _Server):
         self._raw = raw
+        self._server = server
         self.count = 0
 
     def write(self, data):
-        self.count += len(data)
-        return self._raw.write(data)
+        bucket, link = self._server.bucket, self._server.link
+        if bucket is None:
+            self._server.sent(len(data))
+            self.count += len(data)
+            return self._raw.write(data)
+        view = memoryview(data)
+        for start in range(0, len(view), link.chunk):
+            piece = view[start:start + link.chunk]
+            bucket.take(len(piece))
+            self._raw.write(piece)
+            self._server.sent(len(piece))
+            self.count += len(piece)
+        return len(view)
 
     def __getattr__(self, name):
         return getattr(self._raw, name)
@@ -120,7 +189,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def setup(self):
         super().setup()
-        self.wfile = _CountingWriter(self.wfile)
+        self.wfile = _CountingWriter(self.wfile, self.server)
 
     def handle_one_request(self):
         self.wfile.count = 0
@@ -135,29 +204,38 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def send_response(self, code, message=None):
         if not self._status:
             self.server.answering()  # before the client can see a byte of this response
+            if self.server.link is not None:
+                time.sleep(self.server.link.latency)
         self._status = code
         super().send_response(code, message)
 
     def end_headers(self):
         # Every load is a cold load unless a test says otherwise: nothing is cached between contexts
         # anyway, and within one context a test reload must not hide a missing file.
-        if self.server.no_store:
-            self.send_header("Cache-Control", "no-store")
+        if self.server.cache:
+            self.send_header("Cache-Control", self.server.cache)
         super().end_headers()
 
-    def log_message(self, format, *args):  # noqa: A002 - the stdlib's signature
+    def log_message(self, format, *args):
         pass  # the request log is ServedRequest records, not stderr noise
 
 
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address, handler, *, no_store: bool):
+    def __init__(self, address, handler, *, cache: str | None, link: Link | None):
         super().__init__(address, handler)
-        self.no_store = no_store
+        self.cache = cache
+        self.link = link
+        self.bucket = _TokenBucket(link.bytes_per_second, link.chunk) if link else None
         self.log: list[ServedRequest] = []
         self.in_flight = 0
+        self.total_sent = 0  # bytes written to every socket so far, responses still running included
         self.settled = threading.Condition()
+
+    def sent(self, count: int) -> None:
+        with self.settled:
+            self.total_sent += count
 
     def answering(self) -> None:
         with self.settled:
@@ -181,21 +259,26 @@ class StaticServer:
     """Serves ``root`` on http://127.0.0.1:<free port>/ from a background thread.
 
     ``url`` ends with a slash; ``log`` lists every request answered (method, path, status, bytes).
+    ``cache`` is every response's Cache-Control header (default ``no-store``: every load is cold;
+    ``max-age=3600`` lets a browser keep what it loaded; None sends none); ``link`` a slow
+    :class:`Link` to send through (default: loopback as it is).
     Use it as a context manager, or call :meth:`start` and :meth:`stop`.
     """
 
-    def __init__(self, root: str | os.PathLike, *, host: str = "127.0.0.1", no_store: bool = True):
+    def __init__(self, root: str | os.PathLike, *, host: str = "127.0.0.1", cache: str | None = "no-store",
+                 link: Link | None = None):
         self.root = Path(root).resolve()
         if not self.root.is_dir():
             raise NotADirectoryError(f"static server root {self.root} is not a folder")
         self.host = host
-        self.no_store = no_store
+        self.cache = cache
+        self.link = link
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> StaticServer:
         handler = functools.partial(_Handler, directory=str(self.root))
-        self._server = _Server((self.host, 0), handler, no_store=self.no_store)
+        self._server = _Server((self.host, 0), handler, cache=self.cache, link=self.link)
         self._thread = threading.Thread(
             target=self._server.serve_forever, name=f"static-server:{self.root.name}", daemon=True
         )
@@ -231,9 +314,15 @@ class StaticServer:
     def bytes_sent(self) -> int:
         return sum(served.bytes_sent for served in self.log)
 
+    def bytes_written(self) -> int:
+        """Bytes written to the browser so far, of finished and of running responses alike."""
+        with self._server.settled:
+            return self._server.total_sent
+
     def clear_log(self) -> None:
         with self._server.settled:
             self._server.log.clear()
+            self._server.total_sent = 0
 
 
 # ---- what a page did -----------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The checkout's site with its widgets, built once per session (``widget_site.built``)."""
-    from widget_site import built  # noqa: PLC0415
+    from widget_site import built
 
     return built()
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from importlib import import_module
 from typing import Any
 
@@ -43,8 +43,11 @@ from ..cards import card_token
 from ..core import Position
 from ..errors import EngineError
 
-PROGRESS_EVERY = 1024
-"""Positions between two calls of the ``progress`` callback (and two looks at the clock)."""
+SLICE = 1024
+"""Positions between two looks at the clock: the places where a search may pause (``Solving``'s
+``every``)."""
+PROGRESS_EVERY = SLICE
+"""Positions between two calls of ``solve``'s ``progress`` callback."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,23 +125,24 @@ class Search:
         return [self.pos.move_token(step)]
 
 
-_SEARCHES = {"scorpion": (".scorpion", "ScorpionSearch"), "klondike": (".klondike", "KlondikeSearch")}
-
-
 def search_for(pos: Position) -> Search:
-    """The game's search hooks around ``pos`` (imported on first use, as the games are)."""
-    if pos.GAME not in _SEARCHES:
-        raise EngineError(f"no solver for {pos.GAME}")
-    module, name = _SEARCHES[pos.GAME]
-    return getattr(import_module(module, __name__), name)(pos)
+    """The game's search hooks around ``pos``: the registry's ``Game.search`` (``engine.games``)."""
+    from .. import games  # noqa: PLC0415  (games imports the solver lazily, by name)
+
+    return games.of(pos).search(pos)
 
 
-def __getattr__(name: str):
-    for module, cls in _SEARCHES.values():
-        if cls == name:
-            return getattr(import_module(module, __name__), name)
-    if name == "SEARCHES":
-        return {game: __getattr__(cls) for game, (_, cls) in _SEARCHES.items()}
+def __getattr__(name: str) -> type[Search]:
+    """A game's search class by the name its ``Game.search_class`` gives: ``XSearch`` lives in
+    ``engine/solver/x.py``, imported on first use (as the games are), so this package names no game."""
+    if name.endswith("Search") and name[:-6].isalpha():
+        try:
+            module = import_module(f".{name[:-6].lower()}", __name__)
+        except ModuleNotFoundError:
+            pass
+        else:
+            found: type[Search] = getattr(module, name)
+            return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -148,16 +152,107 @@ def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = N
 
     ``seconds`` and ``max_nodes`` bound the search (None: no bound); ``progress(nodes)`` is called
     every ``PROGRESS_EVERY`` positions, and returning False stops the search (``cancelled``).
-    A position that cannot arise in play raises ``EngineError`` before any search.
+    A position that cannot arise in play raises ``EngineError`` before any search. It is
+    ``Solving(pos, …).run()``: a search in one slice (or one slice per call of ``progress``).
     """
-    started = time.perf_counter()
-    search = search_for(pos)
-    search.check()
-    deadline = None if seconds is None else started + seconds
-    solved, line, nodes, cancelled = _depth_first(search, deadline, max_nodes, progress)
-    if solved:
-        _replay(pos, line)
-    return Solution(solved, tuple(line), nodes, time.perf_counter() - started, cancelled)
+    searching = Solving(pos, seconds, max_nodes)
+    if progress is None:
+        result = searching.run()
+        assert result is not None
+        return result
+    while (result := searching.run(PROGRESS_EVERY)) is None:
+        if progress(searching.nodes) is False:
+            return searching.stop()
+    return result
+
+
+class Solving:
+    """A search that pauses and resumes: the same search as ``solve``, in slices.
+
+    ``run(nodes, seconds)`` searches on for at least ``nodes`` more positions or ``seconds`` (it
+    pauses only where the search looks at the clock, every ``every`` positions) and returns the
+    ``Solution`` once the search has ended, None while it goes on; ``run()`` searches to the end.
+    ``stop()`` ends it at once: not known (``cancelled``). ``nodes`` is the positions searched so
+    far. A budget in seconds counts only the time spent inside ``run`` (``clock``), so pauses cost
+    the search nothing; a budget in positions makes the answer exactly the one-shot ``solve``'s,
+    however the search is sliced. A position that cannot arise raises ``EngineError`` here, before
+    any search.
+
+    The browser's worker runs a search this way (``engine.web``): between two slices it returns to
+    its event loop, where the page's Cancel arrives. While the search is paused, ``pos`` may be in
+    the middle of it (moves pushed): give it a position of its own. When it ends, ``pos`` is as it was.
+
+    >>> from engine import position
+    >>> searching = Solving(position("scorpion", code="SC1-CLA-AAAAAAD"), seconds=None)
+    >>> searching.run(1024) is None, searching.nodes >= 1024
+    (True, True)
+    >>> searching.run().moves == solve(position("scorpion", code="SC1-CLA-AAAAAAD"), seconds=None).moves
+    True
+    """
+
+    def __init__(self, pos: Position, seconds: float | None = 10.0, max_nodes: int | None = None,
+                 every: int = SLICE) -> None:
+        self.pos = pos
+        self.nodes = 0
+        self.result: Solution | None = None
+        self._spent = 0.0  # seconds spent inside run()
+        self._since: float | None = None  # when the running slice began
+        self._started = False
+        search = search_for(pos)
+        search.check()
+        deadline = None if seconds is None else seconds
+        self._steps = _depth_first(search, deadline, max_nodes, self.clock, max(1, every))
+
+    def clock(self) -> float:
+        """Seconds spent searching (inside ``run``)."""
+        running = 0.0 if self._since is None else time.perf_counter() - self._since
+        return self._spent + running
+
+    def run(self, nodes: int | None = None, seconds: float | None = None) -> Solution | None:
+        """Search on: ``nodes`` more positions or ``seconds`` more, whichever comes first (neither:
+        to the end). The answer once the search has ended, else None."""
+        if self.result is not None:
+            return self.result
+        goal = None if nodes is None else self.nodes + nodes
+        self._since = time.perf_counter()
+        until = None if seconds is None else self._since + seconds
+        try:
+            while True:
+                self.nodes = self._steps.send(None) if self._started else next(self._steps)
+                self._started = True
+                if goal is not None and self.nodes >= goal:
+                    return None
+                if until is not None and time.perf_counter() >= until:
+                    return None
+        except StopIteration as end:
+            self._spent = self.clock()
+            self._since = None
+            return self._end(end.value)
+        finally:
+            if self._since is not None:
+                self._spent = self.clock()
+                self._since = None
+
+    def stop(self) -> Solution:
+        """End the search now (the answer is not known, unless it already was); ``pos`` as it was."""
+        if self.result is not None:
+            return self.result
+        if not self._started:
+            self._steps.close()
+            return self._end((None, [], 0, True))
+        try:
+            self._steps.send(True)  # the search ends where it paused
+        except StopIteration as end:
+            return self._end(end.value)
+        raise RuntimeError("the search did not stop")  # pragma: no cover
+
+    def _end(self, outcome: Pass) -> Solution:
+        solved, line, nodes, cancelled = outcome
+        if solved:
+            _replay(self.pos, line)
+        self.result = Solution(solved, tuple(line), nodes, self._spent, cancelled)
+        self.nodes = nodes
+        return self.result
 
 
 def _replay(pos: Position, tokens: list[str]) -> None:
@@ -173,31 +268,37 @@ def _replay(pos: Position, tokens: list[str]) -> None:
         raise RuntimeError(f"solver bug: its winning line does not win from {pos}")
 
 
-def _depth_first(search: Search, deadline: float | None, max_nodes: int | None,
-                 progress: Callable[[int], bool | None] | None):
-    """(True, winning tokens, nodes, False), (False, [], nodes, False) when every position was
-    explored, (None, [], nodes, cancelled) when the budget ran out or the callback said stop."""
+Pass = tuple[bool | None, list[str], int, bool]
+"""One search's outcome: solved, the winning tokens, positions searched, stopped (cancelled)."""
+
+
+def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
+                 every: int) -> Generator[int, bool | None, Pass]:
+    """The search as a generator: (True, winning tokens, nodes, False), (False, [], nodes, False)
+    when every position was explored, (None, [], nodes, stopped) when the budget ran out or the
+    search was stopped. Every ``every`` positions it looks at ``clock`` (against ``deadline``)
+    and yields the positions searched so far; sent True there, it stops."""
     pos = search.pos
     depth0 = len(pos.move_stack)
-    line: list = []
+    line: list[Any] = []
     nodes = 1
 
-    def done(solved: bool | None, cancelled: bool = False):
+    def done(solved: bool | None, stopped: bool = False) -> Pass:
         tokens = [t for step in line for t in search.tokens(step)] if solved else []
         while len(pos.move_stack) > depth0:
             pos.pop()
-        return solved, tokens, nodes, cancelled
+        return solved, tokens, nodes, stopped
 
     if search.won():
         return done(True)
     if max_nodes is not None and max_nodes <= 1:
         return done(None)
     visit, moves, won, push, pop = search.visit, search.moves, search.won, search.push, search.pop
-    seen: dict = {}
+    seen: dict[Any, Any] = {}
     visit(seen)
-    stack: list = [iter(moves())]
+    stack: list[Iterator[Any]] = [iter(moves())]
     limit = max_nodes if max_nodes is not None else -1
-    check_at = PROGRESS_EVERY
+    check_at = every
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -216,11 +317,11 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None,
         if nodes == limit:
             return done(None)
         if nodes >= check_at:
-            check_at += PROGRESS_EVERY
-            if deadline is not None and time.perf_counter() > deadline:
+            check_at += every
+            if deadline is not None and clock() > deadline:
                 return done(None)
-            if progress is not None and progress(nodes) is False:
-                return done(None, cancelled=True)
+            if (yield nodes):
+                return done(None, stopped=True)
         stack.append(iter(moves()))
     return done(False)
 
@@ -268,5 +369,5 @@ def _solve(args) -> int:
 SOLVE_COMMAND = (_solve_arguments, _solve)
 """``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
 
-__all__ = ["PROGRESS_EVERY", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
+__all__ = ["PROGRESS_EVERY", "SLICE", "Solving", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
            "search_for", "solve"]

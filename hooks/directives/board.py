@@ -15,6 +15,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from engine.render import board
+
 from . import widget_source
 
 if TYPE_CHECKING:
@@ -26,13 +28,11 @@ OPTIONAL = (*widget_source.SOURCE_KEYS, "describe")
 
 
 def render(d: Directive) -> str:
-    from engine import render as draw  # noqa: PLC0415
-
     pos = widget_source.played(d, widget_source.config(d))
     describe = (d.get("describe") or "yes").lower()
     if describe not in ("yes", "no"):
         raise d.fail(f"describe {d.get('describe')!r}: yes or no", "describe")
-    html = draw.board(pos, d.lang)
+    html = board(pos, d.lang)
     if describe == "yes":
         html += f'<p class="sol-description">{escape(pos.describe(d.lang))}</p>'
     return f'<div class="sol-figure">{html}</div>'

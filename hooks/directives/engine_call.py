@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import engine
+
 if TYPE_CHECKING:
     from . import Directive
 
 
 def position(d: Directive):
     """The position a directive names: ``game`` and ``position`` (+ ``rules``) or ``code``."""
-    import engine  # noqa: PLC0415
-
     game, text, code = d.get("game"), d.get("position"), d.get("code")
     if (text is None) == (code is None):
         raise d.fail("give either 'position' or 'code'", "position" if text else None)
@@ -23,8 +23,6 @@ def position(d: Directive):
 
 def call(d: Directive, key: str, fn, *args, **kwargs):
     """``fn(*args, **kwargs)`` with an ``EngineError`` reported at the line of ``key``."""
-    import engine  # noqa: PLC0415
-
     try:
         return fn(*args, **kwargs)
     except engine.EngineError as e:

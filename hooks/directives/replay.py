@@ -25,8 +25,6 @@ OPTIONAL = (*widget_source.SOURCE_KEYS, "frame", "title")
 
 
 def render(d: Directive) -> str:
-    from engine import render as draw  # noqa: PLC0415
-
     wid = widget_source.widget_id(d)
     cfg = widget_source.config(d)
     cfg["kind"] = "replay"
@@ -39,4 +37,4 @@ def render(d: Directive) -> str:
             raise d.fail(f"frame {frame!r}: a move number from 0 to {len(session.tokens)}", "frame")
         session.goto(int(frame))
         cfg["frame"] = int(frame)  # the browser's session opens where the page's first frame is
-    return draw.widget(widget_source.first_frame(d, session), lang=d.lang, config=cfg, widget_id=wid)
+    return widget_source.widget(d, session, wid, cfg)

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import engine
+
 from . import try_it, widget_source
 
 if TYPE_CHECKING:
@@ -34,15 +36,13 @@ OPTIONAL = ("ruling", "id", *try_it.OPTIONAL)
 
 def _from_record(d: Directive) -> dict:
     """The ruling record's position, disputed move and rule sets (``engine.records``)."""
-    import engine  # noqa: PLC0415
-
     name = d.get("ruling")
     found = sorted(widget_source.ROOT.glob(f"examples/**/{name}.game")) if "/" not in name else []
     if len(found) != 1:
         raise d.fail(f"ruling {name!r}: expected one examples/**/{name}.game, found {len(found)}", "ruling")
     rec = widget_source.record(d, str(found[0].relative_to(widget_source.ROOT)), "ruling")
     try:
-        cfg = rec.try_config(d.lang, widget_source.translator(d, rec.game))
+        cfg = widget_source.try_config(rec, d.lang, widget_source.translator(d, rec.game))
     except engine.EngineError as e:
         raise d.fail(e.message, "ruling") from None
     except widget_source.RecordTextError as e:
@@ -53,8 +53,6 @@ def _from_record(d: Directive) -> dict:
 
 
 def render(d: Directive) -> str:
-    from engine import render as draw  # noqa: PLC0415
-
     if d.get("ruling"):
         cfg = _from_record(d)
         wid = widget_source.widget_id(d, d.get("ruling"))
@@ -65,4 +63,4 @@ def render(d: Directive) -> str:
         cfg = try_it.config(d)
         wid = widget_source.widget_id(d)
     session = widget_source.session(d, cfg, "ruling" if d.get("ruling") else "position")
-    return draw.widget(widget_source.first_frame(d, session), lang=d.lang, config=cfg, widget_id=wid)
+    return widget_source.widget(d, session, wid, cfg)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+import engine
+
 from . import engine_call
 
 if TYPE_CHECKING:
@@ -17,8 +19,6 @@ MESSAGES = (("score-table", "What happens"), ("score-table", "Points"))
 
 
 def render(d: Directive) -> str:
-    import engine  # noqa: PLC0415
-
     rows = engine_call.call(d, "game", engine.scoring_table, d.get("game"), rules=d.get("rules"), lang=d.lang)
     head = "".join(f"<th>{escape(d.gettext('score-table', h))}</th>" for h in ("What happens", "Points"))
     body = "".join(f'<tr><td>{escape(label)}</td><td class="points">{escape(points)}</td></tr>'

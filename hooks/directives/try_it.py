@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import engine
+
 from . import engine_call, widget_source
 
 if TYPE_CHECKING:
@@ -25,8 +27,6 @@ OPTIONAL = (*widget_source.SOURCE_KEYS, "presets", "attempt", "title")
 
 
 def config(d: Directive) -> dict:
-    import engine  # noqa: PLC0415
-
     cfg = widget_source.config(d)
     cfg["kind"] = "try"
     if d.get("record") and d.get("upto") is None:
@@ -53,9 +53,7 @@ def config(d: Directive) -> dict:
 
 
 def render(d: Directive) -> str:
-    from engine import render as draw  # noqa: PLC0415
-
     wid = widget_source.widget_id(d)
     cfg = config(d)
     session = widget_source.session(d, cfg, "presets" if d.get("presets") else "position")
-    return draw.widget(widget_source.first_frame(d, session), lang=d.lang, config=cfg, widget_id=wid)
+    return widget_source.widget(d, session, wid, cfg)

@@ -17,6 +17,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import engine
+from engine import records, web
+from engine.records import Frame, Record, Translate
+from hooks import po, values
+
 if TYPE_CHECKING:
     from . import Directive
 
@@ -37,8 +42,6 @@ def widget_id(d: Directive, default: str | None = None) -> str:
 
 def config(d: Directive) -> dict:
     """The session config (``engine.web.Session``) for the game the directive names."""
-    import engine  # noqa: PLC0415
-
     given = [k for k in ("position", "code", "record") if d.get(k)]
     if len(given) != 1:
         raise d.fail("give exactly one of 'position', 'code' or 'record'", given[1] if len(given) > 1 else None)
@@ -48,7 +51,8 @@ def config(d: Directive) -> dict:
         out.update(_record(d))
     else:
         try:
-            game = d.get("game") or (engine.parse_code(d.get("code")).game_name if d.get("code") else "scorpion")
+            code = d.get("code")
+            game = d.get("game") or (engine.name_of_code(engine.parse_code(code).game) if code else _GAME)
             pos = engine.position(game, d.get("position"), rules=d.get("rules"), code=d.get("code"))
         except engine.EngineError as e:
             raise d.fail(e.message, "rules" if isinstance(e, engine.RulesError) else source) from None
@@ -73,11 +77,8 @@ def config(d: Directive) -> dict:
     return out
 
 
-def record(d: Directive, rel: str, key: str = "record"):
+def record(d: Directive, rel: str, key: str = "record") -> Record:
     """The game record at ``rel`` (a path under ``examples/``), checked: it must replay exactly."""
-    import engine  # noqa: PLC0415
-    from engine import records  # noqa: PLC0415
-
     path = (ROOT / rel).resolve()
     if not path.is_relative_to(ROOT / "examples") or not path.is_file():
         raise d.fail(f"record {rel!r}: no such file under examples/", key)
@@ -85,22 +86,58 @@ def record(d: Directive, rel: str, key: str = "record"):
     state = (path, stat.st_mtime_ns, stat.st_size)
     if state not in _RECORDS:
         try:
-            rec = records.load(path)
+            _RECORDS[state] = records.load(path)
         except engine.EngineError as e:
             raise d.fail(e.message, key) from None
-        rec._memo = {}  # replayed once per language and build, not once per directive
-        _RECORDS[state] = rec
     return _RECORDS[state]
 
 
-def translator(d: Directive, game: str):
+def frames(rec: Record, lang: str, translate: Translate) -> list[Frame]:
+    """The record's frames with their texts in ``lang`` and no descriptions (the widgets' configs
+    need none). The moves are played and judged once per build (``_PLAYED``), the texts once per
+    language (the frames are never changed: the configs copy what they take)."""
+    if id(rec) not in _PLAYED:
+        _PLAYED[id(rec)] = (rec, rec.replay(describe=False), {})  # the record is kept: its id stays its own
+    _, played, localized = _PLAYED[id(rec)]
+    if (lang, translate) not in localized:  # several widgets show the same record in the same language
+        localized[lang, translate] = rec.localized(played, lang, translate, describe=False)
+    return localized[lang, translate]
+
+
+def replay_config(rec: Record, lang: str, translate: Translate) -> dict:
+    """A replay widget's config (``engine.web.ReplaySession``): start, score, rules, moves and one
+    annotation per frame."""
+    played = frames(rec, lang, translate)
+    start = rec.start_position()
+    return {"kind": "replay", "game": rec.game, "rules": str(start.rules), "start": played[0].position,
+            "score": start.score, "moves": rec.moves, "lang": lang,
+            "annotations": [f.annotation or "" for f in played], "title": rec.title(translate) or ""}
+
+
+def try_config(rec: Record, lang: str, translate: Translate) -> dict:
+    """A try-it widget's config (``engine.web.TrySession``) for a ruling: its position, its disputed
+    move (all of them when several are judged in that position) and the rule sets the first names
+    (the record's own first)."""
+    at = next((f for f in frames(rec, lang, translate) if f.attempts), None)
+    if at is None:
+        raise rec.error(1, "a try-it widget needs an attempt (?MOVE VERDICT …) to show")
+    first = at.attempts[0]
+    cfg = {"kind": "try", "game": rec.game, "rules": first.verdicts[0][0], "start": at.position,
+           "score": at.score, "lang": lang, "attempt": first.token,
+           "presets": list(dict.fromkeys(rules for rules, _ in first.verdicts)),
+           "title": rec.question(translate) or rec.title(translate) or ""}
+    if len(at.attempts) > 1:  # several disputed moves from the same position: each gets its button
+        cfg["attempts"] = [a.token for a in at.attempts]
+    if any(a.annotation for a in at.attempts):  # each one's explanation, in the page's language
+        cfg["notes"] = [a.annotation or "" for a in at.attempts]
+    return cfg
+
+
+def translator(d: Directive, game: str) -> Translate:
     """The record texts in the page's language: the translation
     (``locales/<lang>/LC_MESSAGES/docs-examples-<game>.po``; English when missing or fuzzy), with its
     values (``{{ scorpion.points_sequence }}``, ``hooks/values.py``) rendered as on the pages.
     A value that does not render is a ``RecordTextError`` naming the text's place."""
-    from engine import records  # noqa: PLC0415
-    from hooks import po  # noqa: PLC0415
-
     path = records.catalog_path(d.lang, game)
     try:
         stat = path.stat()
@@ -123,9 +160,7 @@ class RecordTextError(Exception):
         self.context, self.msgid, self.place = context, msgid, place
 
 
-def _texts(lookup, lang: str):
-    from hooks import po, values  # noqa: PLC0415
-
+def _texts(lookup, lang: str) -> Translate:
     def text(context: str, msgid: str) -> str:
         entry = lookup(context, msgid)
         translated = po.usable(entry)
@@ -146,18 +181,19 @@ def text_error(d: Directive, rec, e: RecordTextError, key: str):
     return d.fail(f"{e.place} (the translation of {rec.context}): {e}", key)
 
 
-# Records and record catalogs read once per build (four languages), keyed by file and its state.
+# Records and record catalogs read once per build (four languages), keyed by file and its state;
+# each record's moves played and judged once.
 _RECORDS: dict = {}
 _TRANSLATORS: dict = {}
+_PLAYED: dict[int, tuple[Record, list[Frame], dict]] = {}
+_GAME = next(iter(engine.GAMES))  # a directive with a position and no game: the first game registered
 
 
 def _record(d: Directive) -> dict:
     """game, rules, start, moves, annotations (in the page's language) from a game record."""
-    import engine  # noqa: PLC0415
-
     rec = record(d, d.get("record"))
     try:
-        cfg = rec.replay_config(d.lang, translator(d, rec.game))
+        cfg = replay_config(rec, d.lang, translator(d, rec.game))
     except engine.EngineError as e:
         raise d.fail(e.message, "record") from None
     except RecordTextError as e:
@@ -168,13 +204,10 @@ def _record(d: Directive) -> dict:
     return cfg
 
 
-def session(d: Directive, cfg: dict, key: str = "position"):
-    """An ``engine.web.Session`` for ``cfg``; an engine error is the directive's error."""
-    import engine  # noqa: PLC0415
-    from engine import web  # noqa: PLC0415
-
+def session(d: Directive, cfg: dict, key: str = "position") -> web.Session:
+    """The ``engine.web`` session of ``cfg``'s kind; an engine error is the directive's error."""
     try:
-        return web.Session(cfg)
+        return web.session(cfg)
     except engine.EngineError as e:
         where = next((k for k in ("record", "moves", "position", "code", "rules", "attempt") if d.get(k)), key)
         raise d.fail(e.message, where) from None
@@ -184,16 +217,17 @@ def played(d: Directive, cfg: dict):
     """The position after ``cfg``'s moves, each one checked by the engine as a replay checks it
     (an illegal or malformed move is the directive's error, at the line of its key)."""
     replay = session(d, {**cfg, "kind": "replay"})
+    assert isinstance(replay, web.ReplaySession)
     replay.goto(len(replay.tokens))
     return replay.pos
 
 
-def first_frame(d: Directive, session, key: str = "position") -> dict:
-    """The session's first frame (everything the page shows before the script runs)."""
-    import engine  # noqa: PLC0415
-
+def widget(d: Directive, session: web.Session, widget_id: str, cfg: dict, key: str = "position") -> str:
+    """The whole widget, around the session's first frame (everything the page shows before the
+    script runs); an engine error is the directive's error."""
     try:
-        return session.frame(full=True)
+        frame = session.frame(full=True)
     except engine.EngineError as e:
         where = next((k for k in ("attempt", "presets", "record", "position", "code") if d.get(k)), key)
         raise d.fail(e.message, where) from None
+    return session.widget(widget_id, cfg, frame)

@@ -1,14 +1,20 @@
-"""The browser runtime path works: self-hosted Pyodide in a module Web Worker installs a wheel.
+"""The browser runtime path works: self-hosted Pyodide in a module Web Worker, from a wheel or a snapshot.
 
 DESIGN.md §5: Pyodide from the pinned npm package, served by the site itself (no CDN, no micropip),
 in a module worker; the engine as a py3-none-any wheel built with PyPA `build`, installed with
-`loadPackage(url)` and an error callback. These tests build such a page in a temporary folder, serve
-it from 127.0.0.1 and drive Debian's chromium through it.
+`loadPackage(url)` and an error callback. The first tests build such a page in a temporary folder,
+serve it from 127.0.0.1 and drive Debian's chromium through it.
+
+DESIGN.md §5.2: the site's widget pages start from the build's memory snapshot instead, and fall
+back to the wheel, with a warning, when the snapshot cannot be used. The last tests serve the built
+site, as it is and with its snapshot missing, corrupt or made for something else.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -177,3 +183,119 @@ def test_the_engine_wheel_imports_in_pyodide(tmp_path, probe_root, static_server
         f"\nengine wheel {wheel.name}: {len(modules)} modules import in Pyodide "
         f"(Python {probe['result']['python']}) in {seconds * 1000:.0f} ms from navigation"
     )
+
+
+# ---- the widgets' memory snapshot (hooks/snapshot.mjs, docs/assets/solitaire/worker.mjs) ----------
+#
+# Pyodide's snapshot options are private to it (pinned in package.json): these tests are what tells
+# that the pinned version still restores our snapshot in a real browser, and that a snapshot that
+# cannot be used costs a reader time, never the widgets.
+
+WIDGET_PAGE = "hu/scorpion/rules/"
+WIDGET_READY = '#seed-deal[data-state="ready"], #seed-deal[data-state="error"]'
+FALLBACK_WARNING = "memory snapshot"
+
+
+def snapshot_file(site: Path) -> Path:
+    (found,) = (site / "snapshots").glob("*/engine.snapshot.gz")
+    return found
+
+
+def open_widget_page(page, server) -> str:
+    page.goto(server.url + WIDGET_PAGE)
+    return page.wait_for_selector(WIDGET_READY, state="attached", timeout=120_000).get_attribute("data-state")
+
+
+def warnings(page_log) -> list[str]:
+    return [text for kind, text in page_log.console if kind == "warning"]
+
+
+def assert_started_from_the_wheel(server, page_log) -> str:
+    """The worker started the old way, after one warning that names the snapshot; returns the warning."""
+    paths = served_paths(server)
+    assert any(path.startswith("/wheels/") for path in paths) and "/pyodide/python_stdlib.zip" in paths
+    (warning,) = [text for text in warnings(page_log) if FALLBACK_WARNING in text]
+    assert "engine.snapshot.gz cannot be used" in warning
+    return warning
+
+
+@pytest.fixture
+def site_copy(site, tmp_path) -> Path:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    return copy
+
+
+def rewrite_header(path: Path, **changes) -> None:
+    """Change fields of the snapshot file's JSON header (the file stays a valid gzip stream)."""
+    data = gzip.decompress(path.read_bytes())
+    length = int.from_bytes(data[8:12], "little")
+    header = json.loads(data[12:length].decode())
+    header.update(changes)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    new_length = -(-(12 + len(text)) // 16) * 16  # a multiple of 16, as the worker expects
+    head = data[:8] + new_length.to_bytes(4, "little") + text.ljust(new_length - 12)
+    path.write_bytes(gzip.compress(head + data[length:]))
+
+
+def test_a_widget_page_starts_from_the_builds_memory_snapshot(site, static_server, page, page_log):
+    server = static_server(site)
+
+    assert open_widget_page(page, server) == "ready"
+
+    paths = served_paths(server)
+    snapshot = "/" + str(snapshot_file(site).relative_to(site))
+    assert snapshot in paths
+    # Neither the standard library nor the wheel: the snapshot holds the engine, imported and warmed up.
+    assert not [path for path in paths if path.startswith("/wheels/") or path == "/pyodide/python_stdlib.zip"]
+    assert not warnings(page_log)
+    # The engine answers: the reader's first move is judged.
+    page.click('#seed-deal [data-card="4H"]', position={"x": 5, "y": 5})
+    page.click('#seed-deal [data-column="7"] .sol-column-label')
+    page.wait_for_selector('#seed-deal [data-role="message"][data-legal="true"]', state="attached")
+
+
+def test_a_corrupt_snapshot_is_reported_as_a_warning_and_the_wheel_starts_the_engine(
+    site_copy, static_server, page, page_log
+):
+    snapshot = snapshot_file(site_copy)
+    data = bytearray(snapshot.read_bytes())
+    for at in range(len(data) // 2, len(data) // 2 + 64):
+        data[at] ^= 0x5A
+    snapshot.write_bytes(bytes(data))
+    server = static_server(site_copy)
+
+    assert open_widget_page(page, server) == "ready"
+
+    assert_started_from_the_wheel(server, page_log)
+
+
+@pytest.mark.allow_console_errors
+def test_a_missing_snapshot_is_reported_as_a_warning_and_the_wheel_starts_the_engine(
+    site_copy, static_server, page, page_log
+):
+    snapshot = snapshot_file(site_copy)
+    snapshot.unlink()
+    server = static_server(site_copy)
+
+    assert open_widget_page(page, server) == "ready"
+
+    assert "HTTP 404" in assert_started_from_the_wheel(server, page_log)
+    # The browser's own report of the 404 is the only error.
+    problems = page_log.console_errors + page_log.page_errors + page_log.failed_requests
+    assert problems and all("engine.snapshot.gz" in problem or "404" in problem for problem in problems)
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    ({"key": "314.0.7-0000000000000000"}, "made for 314.0.7-0000000000000000"),
+    ({"baseHash": 12345}, "differs from the one the snapshot was made against"),
+])
+def test_a_snapshot_made_for_another_engine_or_runtime_is_refused(
+    site_copy, static_server, page, page_log, change, reason
+):
+    rewrite_header(snapshot_file(site_copy), **change)
+    server = static_server(site_copy)
+
+    assert open_widget_page(page, server) == "ready"
+
+    assert reason in assert_started_from_the_wheel(server, page_log)

@@ -1,10 +1,11 @@
 """The replay and try-it widgets in a real browser (Debian's chromium through Playwright).
 
 The site is built once (tests/widget_site.py), served from 127.0.0.1, and every test opens a page
-in a fresh context: Pyodide starts cold in a module worker, installs the engine's wheel, and the
-widgets turn ``data-state="ready"``. Descriptions are compared with the engine's own, computed
-here in CPython: the same code, so the same text, in every language. The ``page`` fixture checks
-after each test that no request left 127.0.0.1 and that the console stayed clean.
+in a fresh context: Pyodide starts cold in a module worker, from the build's memory snapshot (the
+engine already imported), and the widgets turn ``data-state="ready"``. Descriptions are compared
+with the engine's own, computed here in CPython: the same code, so the same text, in every
+language. The ``page`` fixture checks after each test that no request left 127.0.0.1 and that the
+console stayed clean.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from widget_site import LANGUAGES, built, page_url
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "widgets"))
+from seed_lines import in_sentence_case  # noqa: E402
 from seeds import SAME_SUIT  # noqa: E402
 
 import engine  # noqa: E402
-from engine import render  # noqa: E402
+from engine import render, web  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -33,10 +35,10 @@ SEEDS = ROOT / "tests" / "site" / "seeds"
 
 
 def seed_lines(prefix: str) -> tuple[str, str]:
-    """The seed's two description lines (the deal, then after 4♥ onto 5♥), verbatim."""
+    """The seed's two description lines (the deal, then after 4♥ onto 5♥), in sentence case."""
     (path,) = SEEDS.glob(f"{prefix}_*.txt")
     lines = path.read_text(encoding="utf-8").splitlines()
-    found = [line for line in lines if line.startswith(("tartalék: ", "reserva: "))]
+    found = [in_sentence_case(line) for line in lines if line.startswith(("tartalék: ", "reserva: "))]
     assert len(found) == 2, path
     return found[0], found[1]
 REPLAY = "#first-move"
@@ -132,7 +134,7 @@ def test_the_reader_plays_4h_onto_5h_on_the_seed_deal(page, server, lang):
     pos.play("4H>7")
     assert text(page, f"{TRY} [data-role=description]") == pos.describe(lang)
     assert text(page, f"{TRY} [data-role=score]") == "5"
-    assert render.move_text("4H>7", lang) in message
+    assert message == render.made_text(render.move_parts("4H>7"), 5, lang)
     # 7♠ came along: the block moved, in order
     cards = page.eval_on_selector_all(f'{TRY} [data-column="7"] [data-card]', "els => els.map(e => e.dataset.card)")
     assert cards[-2:] == ["4H", "7S"]
@@ -158,7 +160,7 @@ def test_the_rules_selector_judges_the_same_move_again(page, server):
     assert wait_for_message(page, TRY, "false") == SAME_SUIT["hu"]
     page.select_option(f"{TRY} [data-role=rules]", "easy")
     message = wait_for_message(page, TRY, "true")
-    assert message.startswith("Könnyített szabállyal újra elbírálva:")
+    assert message == "Szabály: Könnyített. A lépés megengedett, a pontszám nem változik."
     # 4♣ went onto 5♥ under Easy, with the three cards on it
     cards = page.eval_on_selector_all(f'{TRY} [data-column="7"] [data-card]', "els => els.map(e => e.dataset.card)")
     assert cards[-4:] == ["4C", "9C", "8D", "5C"]
@@ -355,6 +357,7 @@ def test_a_runtime_that_fails_to_load_is_a_clear_localized_error(tmp_path, page,
     shutil.copytree(built(), broken)
     for wheel in (broken / "wheels").rglob("*.whl"):
         wheel.unlink()
+    shutil.rmtree(broken / "snapshots")  # no memory snapshot either: the wheel is the only way left
     server = static_server(broken)
     page.goto(page_url(server.url, "ca"))
     page.wait_for_selector(f'{REPLAY}[data-state="error"]', state="attached", timeout=READY_MS)
@@ -398,8 +401,7 @@ def test_a_ruling_plays_the_disputed_move_and_judges_it_again_under_another_rule
     assert wait_for_message(page, widget, "false") == engine.Verdict(False, "empty-needs-king").message("ru")
     page.select_option(f"{widget} [data-role=rules]", "wasp")
     message = wait_for_message(page, widget, "true")
-    token = json.loads(unescape(page.get_attribute(widget, "data-config")))["attempt"]
-    assert message.endswith(render.points_text(render.move_text(token, "ru"), 5, "ru"))
+    assert message == render.rejudged_text(web.preset_label("scorpion", "wasp", "ru"), True, 5, "", "ru")
 
 
 def test_each_disputed_move_of_a_ruling_has_its_own_button(page, server):
@@ -407,7 +409,7 @@ def test_each_disputed_move_of_a_ruling_has_its_own_button(page, server):
     moves = page.eval_on_selector_all(f'{widget} [data-action="attempt"]', "els => els.map(e => e.dataset.move)")
     assert moves == ["5C>1", "KH>6", "KD>6", "5H>1"]
     page.click(f'{widget} [data-action="attempt"][data-move="KD>6"]')
-    assert wait_for_message(page, widget, "true") == render.points_text(render.move_text("KD>6", "ca"), 5, "ca")
+    assert wait_for_message(page, widget, "true") == render.made_text(render.move_parts("KD>6"), 5, "ca")
     page.click(f'{widget} [data-action="reset"]')
     page.click(f'{widget} [data-action="attempt"][data-move="5H>1"]')
     assert wait_for_message(page, widget, "false") == engine.Verdict(False, "same-suit").message("ca")

@@ -7,15 +7,14 @@ so the games it wins are won "without take-backs".
 
 from __future__ import annotations
 
-from engine.cards import KING
+from engine.cards import KING, OTHER_COLOUR, rank_of, suit_of
 from engine.klondike import DRAW, FOUNDATION, FOUNDATION_PILE, RECYCLE, WASTE
 
 
 def _safe(pos, c: int) -> bool:
     """A card no tableau card will ever need: both cards that could lie on it are on their foundations."""
-    r = c % 13  # cards on a foundation of rank below c
-    opposite = (1, 2) if c // 13 in (0, 3) else (0, 3)
-    return all(pos.found[s] >= r for s in opposite)
+    r = rank_of(c)  # cards on a foundation of rank below c
+    return all(pos.found[s] >= r for s in OTHER_COLOUR[suit_of(c)])
 
 
 def _ordered(pos) -> list:
@@ -39,11 +38,11 @@ def _ordered(pos) -> list:
         else:
             col = pos.cols[where]
             idx = col.index(c)
-            if idx == 0 and c % 13 == KING:
+            if idx == 0 and rank_of(c) == KING:
                 continue  # a king at the table edge moving to an empty column changes nothing
             if idx == pos.down[where]:
                 (flips if idx else rest).append(move)
-            elif pos.found[col[idx - 1] // 13] == col[idx - 1] % 13:
+            elif pos.found[suit_of(col[idx - 1])] == rank_of(col[idx - 1]):
                 rest.append(move)  # part of a run, uncovering a card that can go to its foundation
     return found + flips + waste + rest + stock
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from verdicts import made, refused  # noqa: F401  (re-exported for the Klondike tests)
 
 import engine
-from engine.cards import card_token, parse_card
+from engine.cards import card_token, parse_card, rank_of, suit_cards, suit_of
+from engine.klondike import KlondikePosition
 
 FILLER = "..."
 
@@ -26,7 +27,7 @@ def table(*columns: str, stock: str = "-", waste: str = "-", foundations: str = 
     for pile in foundations.split("/"):
         if pile != "-":
             top = parse_card(pile)
-            written.update(range(top - top % 13, top + 1))
+            written.update(suit_cards(suit_of(top))[: rank_of(top) + 1])
     left = [c for c in range(52) if c not in written]
 
     def fill(part: str, face_up: bool = False) -> str:
@@ -39,17 +40,17 @@ def table(*columns: str, stock: str = "-", waste: str = "-", foundations: str = 
     return f"{'/'.join(cols)} {fill(stock)} {fill(waste, face_up=True)} {foundations}"
 
 
-def klondike(*columns: str, rules: str | None = None, score: int | None = None, **kwargs) -> engine.KlondikePosition:
+def klondike(*columns: str, rules: str | None = None, score: int | None = None, **kwargs) -> KlondikePosition:
     """The position ``table(*columns, **kwargs)`` under ``rules`` (default: draw 1, Normal scoring)."""
     return engine.position("klondike", table(*columns, **kwargs), rules=rules, score=score)
 
 
-def column(pos: engine.KlondikePosition, n: int) -> str:
+def column(pos: KlondikePosition, n: int) -> str:
     """Column ``n`` (1-based) of ``pos`` as it appears in the position string."""
     return str(pos).split(" ")[0].split("/")[n - 1]
 
 
-def field(pos: engine.KlondikePosition, name: str) -> str:
+def field(pos: KlondikePosition, name: str) -> str:
     """``stock``, ``waste`` or ``foundations`` of ``pos`` as in the position string."""
     return str(pos).split(" ")[["columns", "stock", "waste", "foundations"].index(name)]
 

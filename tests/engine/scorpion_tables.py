@@ -10,7 +10,8 @@ sequences; ``reserve`` is written as in a position string (``"-"``: already deal
 from __future__ import annotations
 
 import engine
-from engine.cards import card_token, parse_card
+from engine.cards import SUITS, card_token, parse_card, suit_cards
+from engine.scorpion import ScorpionPosition
 
 FILLER = "..."
 
@@ -24,7 +25,7 @@ def table(*columns: str, reserve: str = "-", removed: str = "-", width: int = 7)
     for i in range(0, len(reserve) if reserve != "-" else 0, 2):
         written.add(parse_card(reserve[i : i + 2]))
     for suit in removed if removed != "-" else "":
-        written.update("SHDC".index(suit) * 13 + rank for rank in range(13))
+        written.update(suit_cards(SUITS.index(suit)))
     leftover = "".join(card_token(c, face_up=False) for c in range(52) if c not in written)
     out = []
     for column in [*columns, *[""] * (width - len(columns))]:
@@ -32,7 +33,7 @@ def table(*columns: str, reserve: str = "-", removed: str = "-", width: int = 7)
     return f"{'/'.join(out)} {reserve} {removed}"
 
 
-def scorpion(*columns: str, rules: str | None = None, **kwargs) -> engine.ScorpionPosition:
+def scorpion(*columns: str, rules: str | None = None, **kwargs) -> ScorpionPosition:
     """The position ``table(*columns, **kwargs)`` under ``rules`` (default: the app's Classic)."""
     if rules is not None and "three-blind-mice" in rules:
         kwargs.setdefault("width", 10)
@@ -45,6 +46,6 @@ def run(suit: str, high: str = "K", low: str = "A") -> str:
     return " ".join(ranks[r] + suit for r in range(ranks.index(high), ranks.index(low) - 1, -1))
 
 
-def column(pos: engine.ScorpionPosition, n: int) -> str:
+def column(pos: ScorpionPosition, n: int) -> str:
     """Column ``n`` (1-based) of ``pos`` as it appears in the position string."""
     return str(pos).split(" ")[0].split("/")[n - 1]

@@ -62,7 +62,7 @@ def test_play_an_illegal_move_is_reported_skipped_and_exits_1():
     code, result = play_json("--code", CODE, "--moves", "9C>5 dtap:AH AH>F", "--lang", "hu")
     assert code == 1
     assert result["steps"][0] == {"move": "9C>5", "legal": False, "points": 0, "reason": "one-rank-lower",
-                                  "message": "Szabály: a lapnak pontosan eggyel kisebb értékűnek kell lennie"}
+                                  "message": "Szabály: a lapnak pontosan eggyel alacsonyabb rangúnak kell lennie"}
     assert result["steps"][1] == {"move": "dtap:AH", "legal": False, "points": 0, "reason": "no-place",
                                   "message": "Ennek a lapnak nincs helye a játéktéren"}
     assert result["steps"][2] == {"move": "AH>F", "legal": True, "points": 15, "reason": None, "message": ""}
@@ -102,10 +102,10 @@ def test_play_text_output_and_a_won_game():
 
 
 def test_describe_prints_one_paragraph_on_one_line():
-    for lang, start in [("en", "stock: 24 cards; waste: empty; foundations: empty. column 1: ace of diamonds; "),
-                        ("hu", "húzópakli: 24 lap; dobópakli: üres; alapok: üresek. 1. oszlop: káró ász; "),
-                        ("ca", "munt: 24 cartes; descart: buit; bases: buides. columna 1: as de diamants; "),
-                        ("ru", "колода: 24 карты; сброс: пуст; базы: пусты. столбец 1: туз бубён; ")]:
+    for lang, start in [("en", "Stock: 24 cards; waste: empty; foundations: empty. Column 1: ace of diamonds; "),
+                        ("hu", "Húzópakli: 24 lap; dobópakli: üres; alapok: üresek. 1. oszlop: káró ász; "),
+                        ("ca", "Munt: 24 cartes; descart: buit; bases: buides. Columna 1: as de diamants; "),
+                        ("ru", "Колода: 24 карты; сброс: пуст; основания: пусты. Столбец 1: туз бубён; ")]:
         done = engine_cli("describe", "--game", "klondike", "--code", CODE, "--lang", lang)
         assert done.returncode == 0 and done.stderr == ""
         assert done.stdout.count("\n") == 1 and done.stdout.startswith(start), done.stdout

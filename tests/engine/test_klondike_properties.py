@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from klondike_player import win
 
 import engine
+from engine.cards import card
 from engine.klondike import (
     DRAW,
     DTAP,
@@ -34,6 +35,7 @@ from engine.klondike import (
     KlondikePosition,
     KlondikeRules,
 )
+from engine.klondike import GAME as KLONDIKE
 
 PRESETS = list(KlondikeRules.PRESETS)
 NUMBERS = st.integers(min_value=0, max_value=26**7 - 1)
@@ -58,7 +60,7 @@ def state(pos: KlondikePosition) -> tuple:
 
 
 def check_consistent(pos: KlondikePosition) -> None:
-    on_foundations = [s * 13 + r for s in range(4) for r in range(pos.found[s])]
+    on_foundations = [card(r, s) for s in range(4) for r in range(pos.found[s])]
     everywhere = [c for col in pos.cols for c in col] + pos.stock + pos.waste + on_foundations
     assert sorted(everywhere) == list(range(52)), "52 cards, each once"
     for i, col in enumerate(pos.cols):
@@ -168,7 +170,7 @@ def test_pop_takes_every_move_back_exactly_to_the_deal(number, preset, seed):
 @given(number=NUMBERS, draw=st.sampled_from(["1", "3"]), seed=st.integers(0, 2**32), start=st.integers(0, 250))
 def test_normal_recycles_never_go_below_0_and_undo_gives_back_what_they_took(number, draw, seed, start):
     # „A pontszám 0 értékről indul, és soha nem csökken 0 alá”
-    pos = engine.position("klondike", code=KlondikePosition.code(number, f"draw{draw}"), score=start)
+    pos = engine.position("klondike", code=KLONDIKE.code(number, f"draw{draw}"), score=start)
     rnd = random.Random(seed)
     for _ in range(rnd.randrange(1, 4)):
         while pos.stock:
@@ -241,7 +243,7 @@ def test_vegas_won_without_take_backs_ends_at_plus_208(preset_number):
     preset, number = preset_number
     pos = KlondikePosition.deal(number, preset)
     tokens = win(pos, max_nodes=3000)
-    assert tokens is not None, f"the scripted player no longer wins {KlondikePosition.code(number, preset)}"
+    assert tokens is not None, f"the scripted player no longer wins {KLONDIKE.code(number, preset)}"
     assert "recycle" not in tokens
     replay_and_score(pos, tokens)
     assert (pos.score, pos.score_text("hu"), pos.score_text("ru")) == (208, "+$208", "+$208")

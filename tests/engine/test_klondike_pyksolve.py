@@ -27,8 +27,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from pyksolve import solver
 
-from engine.cards import card_token
-from engine.klondike import FOUNDATION, FOUNDATION_PILE, WASTE, KlondikePosition
+from engine.cards import card as make_card
+from engine.cards import card_token, rank_of, suit_of
+from engine.klondike import FOUNDATION, FOUNDATION_PILE, GAME, WASTE, KlondikePosition
 
 SOLVED_PER_DRAW_MODE = 100
 MAX_CLOSED = 5_000  # solver states per deal: ~0.015 s; about one deal in five is solved within it
@@ -38,7 +39,7 @@ SOLVER_SUITS = {0: "4", 1: "3", 2: "2", 3: "1"}  # ours ♠ ♥ ♦ ♣ → the 
 def solver_deal(pos: KlondikePosition) -> str:
     """Our deal in Klondike-Solver's ``load_solitaire`` format."""
     order = [pos.cols[j][r] for r in range(7) for j in range(r, 7)] + list(reversed(pos.stock))
-    return "".join(f"{c % 13 + 1:02d}{SOLVER_SUITS[c // 13]}" for c in order)
+    return "".join(f"{rank_of(c) + 1:02d}{SOLVER_SUITS[suit_of(c)]}" for c in order)
 
 
 def solve(number: int, draw: int) -> tuple[int, str | None]:
@@ -65,7 +66,7 @@ def our_tokens(pos: KlondikePosition, solution: str):
                 card = pos.waste[-1]
             elif source in "SHDC":
                 suit = "SHDC".index(source)
-                card = suit * 13 + pos.found[suit] - 1
+                card = make_card(pos.found[suit] - 1, suit)
             else:
                 card = pos.cols[int(source) - 1][-count]
             yield f"{card_token(card)}>{'F' if target in 'SHDC' else target}"
@@ -111,7 +112,7 @@ def test_klondike_solver_solutions_win_in_our_engine(solved):
         played = replay(number, f"draw{draw}", solution)
         pos = played.pop("pos")
         if played["refused"] or not pos.is_won():
-            disagreements.append((KlondikePosition.code(number, f"draw{draw}"), played["refused"], solution))
+            disagreements.append((GAME.code(number, f"draw{draw}"), played["refused"], solution))
             continue
         for key in totals:
             totals[key] += played[key]

@@ -10,9 +10,10 @@ import pytest
 from klondike_tables import column, field, klondike, made, refused
 
 import engine
-from engine import KlondikePosition, KlondikeRules
 from engine.errors import NotationError, RulesError
-from engine.klondike import SCORING, facts, preset_name, scoring_table
+from engine.klondike import GAME, SCORING, KlondikePosition, KlondikeRules
+
+facts, preset_name, scoring_table = GAME.facts, GAME.preset_name, GAME.scoring_table
 
 
 def face_down_counts(pos) -> list[int]:
@@ -58,7 +59,7 @@ def test_deal_code_gives_the_same_deal_draw_mode_and_scoring():
         other = engine.deal(f"KL1-{variant}-AAAAAAG")
         assert str(other) == str(pos), "the draw mode and scoring do not change the cards"
         assert (str(other.rules), other.score) == (preset, start)
-        assert KlondikePosition.code(6, preset) == f"KL1-{variant}-AAAAAAG"
+        assert GAME.code(6, preset) == f"KL1-{variant}-AAAAAAG"
 
 
 @pytest.mark.parametrize("code", ["KL1-D2N-AAAAAAG", "KL1-D1X-AAAAAAG", "KL2-D1N-AAAAAAG", "KL1-D1N-AAAAAA",
@@ -88,8 +89,8 @@ def test_tableau_a_card_goes_on_the_opposite_colour_one_rank_higher():
 
 def test_tableau_messages_are_in_the_apps_voice():
     pos = klondike("... 7H", "8H", "9S")
-    assert pos.check_token("7H>2").message("hu") == "Szabály: a lapoknak ellentétes színűnek kell lenniük"
-    assert pos.check_token("7H>3").message("hu") == "Szabály: a lapnak pontosan eggyel kisebb értékűnek kell lennie"
+    assert pos.check_token("7H>2").message("hu") == "Szabály: a lapoknak ellenkező színűnek kell lenniük"
+    assert pos.check_token("7H>3").message("hu") == "Szabály: a lapnak pontosan eggyel alacsonyabb rangúnak kell lennie"
     assert pos.check_token("7H>2").message("ca") == "Regla: les cartes han de ser de colors diferents"
     assert pos.check_token("7H>2").message("ru") == "Правило: карты должны быть разного цвета"
     assert pos.check_token("7H>2").message("en") == "Rule: the cards must be of opposite colours"
@@ -444,10 +445,10 @@ def test_normal_scoring_points_per_move():
     assert made(pos, "7C>3") == 5  # waste to tableau
     assert made(pos, "AH>F") == 10  # waste to foundation
     assert made(pos, "9S>2") == 0 + 5  # column to column, a card turns
-    p = engine.KlondikeRules.parse("draw1").points
+    p = KlondikeRules.parse("draw1").points
     assert (p["waste-tableau"], p["foundation"], p["flip"], p["tableau-tableau"], p["take-back"], p["recycle"]) == (
         5, 10, 5, 0, 0, -100)
-    assert engine.KlondikeRules.parse("draw3").points["recycle"] == -20
+    assert KlondikeRules.parse("draw3").points["recycle"] == -20
 
 
 def test_vegas_scoring_starts_at_minus_52_and_pays_5_per_foundation_card_with_no_floor():

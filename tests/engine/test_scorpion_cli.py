@@ -70,7 +70,7 @@ def test_play_text_output_and_a_won_game():
 def test_describe_prints_one_paragraph_on_one_line():
     done = engine_cli("describe", "--game", "scorpion", "--code", CODE, "--lang", "ru")
     assert done.returncode == 0 and done.stderr == ""
-    assert done.stdout.count("\n") == 1 and done.stdout.startswith("резерв: 3 закрытые карты; ")
+    assert done.stdout.count("\n") == 1 and done.stdout.startswith("Резерв: 3 закрытые карты; ")
 
 
 @pytest.mark.parametrize(

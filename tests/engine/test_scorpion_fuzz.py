@@ -25,10 +25,10 @@ from scorpion_tables import table
 
 import engine
 from engine.__main__ import main
-from engine.cards import card_token
+from engine.cards import card_token, suit_of
 from engine.errors import EngineError, NotationError
 from engine.i18n import LANGUAGES
-from engine.scorpion import ScorpionPosition, ScorpionRules
+from engine.scorpion import GAME, ScorpionPosition, ScorpionRules
 
 
 def fuzz(n: int):
@@ -63,7 +63,7 @@ def _real_positions() -> list[tuple[str, str]]:
 
 
 REAL_POSITIONS = _real_positions()
-REAL_CODES = [ScorpionPosition.code(n, p) for p in PRESETS for n in (0, 1, 26**7 - 1)] + [
+REAL_CODES = [GAME.code(n, p) for p in PRESETS for n in (0, 1, 26**7 - 1)] + [
     "KL1-D1N-AAAAAAG", "KL1-D3V-ZZZZZZZ", " SC1-CLA-AAAAAAB ",
 ]
 REAL_RULES = [*PRESETS, "classic,complete=stay", "easy,empty=any", "bvs,reserve=anytime", "suits=any",
@@ -172,7 +172,7 @@ def random_tables(draw) -> tuple[str, str]:
     rules = ScorpionRules.parse(preset)
     deck = draw(st.permutations(range(52)))
     removed = draw(st.lists(st.integers(0, 3), unique=True, max_size=4)) if rules.complete == "remove" else []
-    deck = [c for c in deck if c // 13 not in removed]
+    deck = [c for c in deck if suit_of(c) not in removed]
     reserve_size = draw(st.sampled_from([0, rules.grid.reserve, rules.grid.reserve, 1]))
     reserve, deck = deck[:reserve_size], deck[reserve_size:]
     cuts = sorted(draw(st.lists(st.integers(0, len(deck)), min_size=rules.grid.columns - 1,

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.cards import suit_cards, suit_of
 from engine.scorpion import DEAL, RESERVE, ScorpionPosition, ScorpionRules
 
 PRESETS = list(ScorpionRules.PRESETS)
@@ -39,7 +40,7 @@ def state(pos: ScorpionPosition) -> tuple:
 def check_consistent(pos: ScorpionPosition) -> None:
     assert cards_on_table(pos) == 52
     seen = sorted(c for col in pos.cols for c in col) + sorted(pos.reserve)
-    seen += [s * 13 + r for s in pos.removed for r in range(13)]
+    seen += [c for s in pos.removed for c in suit_cards(s)]
     assert sorted(seen) == list(range(52))
     for i, col in enumerate(pos.cols):
         assert all(pos.loc[c] == i for c in col)
@@ -56,7 +57,7 @@ def play_and_check(pos: ScorpionPosition, move) -> int:
         card, to = move
         src = pos.loc[card]
         dest = pos.cols[to]
-        same_suit = bool(dest) and dest[-1] // 13 == card // 13
+        same_suit = bool(dest) and suit_of(dest[-1]) == suit_of(card)
     verdict = pos.verdict(move)
     points = pos.push(move)
     assert verdict.legal and verdict.points == points

@@ -11,10 +11,10 @@ from scorpion_tables import column, run, scorpion, table
 from verdicts import made, refused
 
 import engine
-from engine import ScorpionPosition, ScorpionRules
 from engine.__main__ import main
+from engine.cards import suit_of
 from engine.errors import NotationError, RulesError
-from engine.scorpion import LAYOUTS, preset_name
+from engine.scorpion import GAME, LAYOUTS, ScorpionRules
 
 RESERVE = "2c9d7c"  # three face-down reserve cards, dealt onto columns 1, 2, 3 in this order
 
@@ -35,7 +35,7 @@ def test_deal_is_seven_columns_of_seven_with_12_face_down_37_face_up_and_a_reser
     # hu „7 oszlop, egyenként 7 lappal, 12 lefordított lap, 3 lap a tartalékban.”
     # „a 1. és 4. közötti oszlopok: 3 lefordított lap, majd rajtuk 4 látható lap; a 5. és 7. közötti
     # oszlopok: mind a 7 lap látható. Így 12 lefordított és 37 látható lap van.”
-    pos = engine.deal(ScorpionPosition.code(number))
+    pos = engine.deal(GAME.code(number))
     cols, reserve, removed = str(pos).split(" ")
     assert [len(c) // 2 for c in cols.split("/")] == [7] * 7
     assert face_down_counts(pos) == [3, 3, 3, 3, 0, 0, 0]
@@ -53,7 +53,7 @@ def test_deal_numbers_are_the_facts_the_pages_quote():
 
 
 def test_deal_code_gives_the_same_deal_every_time():
-    code = ScorpionPosition.code(123456)
+    code = GAME.code(123456)
     assert code == "SC1-CLA-AAAHAQI"  # 123456 = 7·26³ + 16·26 + 8
     assert str(engine.deal(code)) == str(engine.deal(code)) == str(engine.position("scorpion", code=code))
 
@@ -202,8 +202,8 @@ def test_easy_accepts_any_suit_one_rank_lower_for_no_points():
     assert made(pos, "7H>2") == 0
     assert made(pos, "6H>2") == 5  # same suit still earns its 5 under Easy
     assert refused(pos, "8S>1") != "same-suit"
-    assert preset_name("easy", "hu") == "Könnyített" and preset_name("easy", "ca") == "Flexible"
-    assert preset_name("classic", "hu") == "Klasszikus" and preset_name("classic", "ca") == "Clàssica"
+    assert GAME.preset_name("easy", "hu") == "Könnyített" and GAME.preset_name("easy", "ca") == "Flexible"
+    assert GAME.preset_name("classic", "hu") == "Klasszikus" and GAME.preset_name("classic", "ca") == "Clàssica"
 
 
 def test_easy_still_needs_exactly_one_rank_lower():
@@ -444,7 +444,7 @@ def test_a_game_won_without_undo_is_worth_at_least_460():
         if token != "deal":
             card, to = pos.parse_move(token)
             top = pos.cols[to][-1] if pos.cols[to] else None
-            same_suit += top is not None and top // 13 == card // 13
+            same_suit += top is not None and suit_of(top) == suit_of(card)
         made(pos, token)
     assert pos.is_won()
     assert pos.score == 12 * 5 + 4 * 100 + 5 * same_suit >= 460
@@ -588,7 +588,7 @@ def test_wasp_any_card_may_start_an_empty_column():
     ],
 )
 def test_layouts_deal_their_counts(preset, down, face_down, face_up, reserve):
-    pos = engine.deal(ScorpionPosition.code(7, preset))
+    pos = engine.deal(GAME.code(7, preset))
     assert str(pos.rules) == preset
     cols, res, removed = str(pos).split(" ")
     sizes = [len(c) // 2 for c in cols.split("/")]

@@ -56,15 +56,16 @@ def test_every_record_replays_in_every_language(path):
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=rel)
-def test_a_site_builds_kept_replays_equal_fresh_ones_in_every_language(path):
-    """The site build keeps a record's moves played once (``_memo``) and only its texts per language."""
-    kept = Record.load(path)
-    kept._memo = {}
+def test_a_replay_played_once_and_localized_equals_a_fresh_one_in_every_language(path):
+    """The site build plays a record's moves once (in English, no descriptions) and localizes the
+    frames per language (``Record.localized``): the same frames as a replay in that language."""
+    record = Record.load(path)
+    played = record.replay(describe=False)
     for lang in ("en", "hu", "ca", "ru"):
-        translate = catalog_translator(lang, kept.game)
+        translate = catalog_translator(lang, record.game)
         for describe in (False, True):
-            fresh = Record.load(path)._replay(lang, translate, describe)
-            assert kept._replay(lang, translate, describe) == fresh
+            fresh = Record.load(path).replay(lang, translate, describe)
+            assert record.localized(played, lang, translate, describe) == fresh
 
 
 # -- the won game of the seeds --------------------------------------------------------------------
@@ -218,11 +219,13 @@ def test_a_missing_catalog_leaves_english():
 
 
 def test_widget_configs_come_from_the_record():
+    from hooks.directives.widget_source import replay_config, try_config
+
     record = Record.load(EXAMPLES / "scorpion" / "rulings" / "queen-empty-column.game")
-    cfg = record.try_config("hu", catalog_translator("hu", "scorpion"))
+    cfg = try_config(record, "hu", catalog_translator("hu", "scorpion"))
     assert cfg["attempt"] == "QH>6" and cfg["presets"] == ["classic", "easy", "traditional", "wasp"]
     assert cfg["title"] != record.tags["Question"]  # the Hungarian question
-    replay = Record.load(WON).replay_config()
+    replay = replay_config(Record.load(WON), "en", None)
     assert replay["moves"][0] == "4H>7" and len(replay["annotations"]) == len(replay["moves"]) + 1
 
 

@@ -75,13 +75,15 @@ class PageText(HTMLParser):
     ``blocks`` keeps inline code (its words are read with the sentence around them); ``prose`` leaves
     code out (``^`` is an operator in code, a glitch in prose). Scripts, styles, SVG and what is
     hidden from every reader (``aria-hidden="true"``: the rank letters drawn on the cards) are left out,
-    and, given ``lang``, whatever is marked as another language (``lang="en"``: a block that fell back
-    to English in a development build, the language switcher's names).
+    and, given ``lang``, a block that fell back to English in a development build (``.i18n-fallback``,
+    ``lang="en"``). A passage marked as English inside a sentence (a title, a name) stays: it is
+    part of the sentence.
     """
 
-    def __init__(self, lang: str | None = None, code_blocks: bool = False):
+    def __init__(self, lang: str | None = None, code_blocks: bool = False, foreign: bool = True):
         super().__init__(convert_charrefs=True)
         self.lang = lang
+        self._keep_foreign = foreign  # False: leave out every passage marked as another language too
         self.blocks: list[str] = []
         self.prose: list[str] = []
         self._text: list[str] = []
@@ -101,7 +103,8 @@ class PageText(HTMLParser):
             return
         a = dict(attrs)
         hidden = a.get("aria-hidden") == "true"
-        foreign = self.lang is not None and a.get("lang") not in (None, self.lang)  # a fallback, a language's name
+        foreign = (self.lang is not None and a.get("lang") not in (None, self.lang)
+                   and (not self._keep_foreign or "i18n-fallback" in (a.get("class") or "").split()))
         if tag in _SKIP or hidden or foreign or (tag == "pre" and not self._code_blocks):
             self._skip.append(tag)
             return
@@ -143,8 +146,8 @@ def normalized(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
 
 
-def read_page(path: Path, lang: str | None = None) -> PageText:
-    reader = PageText(lang)
+def read_page(path: Path, lang: str | None = None, foreign: bool = True) -> PageText:
+    reader = PageText(lang, foreign=foreign)
     reader.feed(path.read_text(encoding="utf-8"))
     reader.close()
     return reader

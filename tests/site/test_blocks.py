@@ -87,6 +87,12 @@ def test_fenced_blocks_and_directives_are_not_messages():
     assert [s.info for s in blocks.split(text) if s.kind == "fence"] == ["solitaire describe", "python"]
 
 
+def test_a_paragraph_may_start_with_an_inline_tag_but_an_html_block_is_raw():
+    # As Python-Markdown decides: <span> starts a paragraph (an English name marked lang="en"), <div> a block.
+    text = '<span lang="en">Goodsol Development</span>, the makers.\n\n<div class="x">\nraw\n</div>\n'
+    assert messages(text) == [("paragraph", '<span lang="en">Goodsol Development</span>, the makers.', 1)]
+
+
 def test_numbers_and_values_alone_are_not_messages():
     assert messages("| Points |\n|---|\n| +5 |\n| {{ scorpion.points_flip | signed }} |\n") == [
         ("cell", "Points", 1)]

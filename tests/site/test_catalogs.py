@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from site_support import ROOT, fill
 
 from hooks import catalogs, messages, po, translate
@@ -111,6 +113,17 @@ def test_check_finds_a_translation_that_lost_a_value(make_project):
     assert "docs-index.po:" in out and "lost scorpion.deck" in out
 
 
+def test_check_finds_a_translation_that_dropped_an_english_mark(make_project):
+    # WCAG 3.1.2: an English title marked in the source stays marked in every language.
+    page = 'See “<span lang="en">Solitaire: Man Versus Machine</span>” and *Advances*{lang=en}.\n'
+    marked = 'Lásd: „<span lang="en">Solitaire: Man Versus Machine</span>” és *Advances*{lang=en}.'
+    project = make_project({"index.md": page}, {"hu": {page.strip(): marked.replace("{lang=en}", "")}})
+    code, out, _ = cli(project, "check")
+    assert code == 1 and "1 English passage(s) of the source not marked" in out
+    fill(project / "locales/hu/LC_MESSAGES/docs-index.po", {page.strip(): marked}, "hu")
+    assert "not marked" not in cli(project, "check")[1]
+
+
 def test_check_strict_fails_on_stale_templates(make_project):
     project = make_project({"index.md": PAGE})
     (project / "docs/index.md").write_text(PAGE + "\nMore.\n", encoding="utf-8")
@@ -205,14 +218,63 @@ msgstr "Utolsó"
 '''
 
 
-def test_the_builds_quick_reader_reads_catalogs_as_babel_does(tmp_path):
-    """The site build reads PO files with ``po.entries``, not Babel: same strings, flags and lines."""
-    (tmp_path / "tricky.po").write_text(TRICKY, encoding="utf-8")
-    paths = [tmp_path / "tricky.po", *sorted((ROOT / "locales").glob("*/LC_MESSAGES/docs-*.po"))]
-    assert len(paths) > 30
+def test_the_build_reads_catalogs_with_babel_keeping_strings_flags_and_lines(tmp_path):
+    """``po.translations`` (what the build looks texts up in) is Babel's reading of the file: escapes
+    undone, continuation lines joined, the fuzzy flag and the msgid's line kept for ``file:line``;
+    header, plural and obsolete entries are not page texts."""
+    path = tmp_path / "tricky.po"
+    path.write_text(TRICKY, encoding="utf-8")
+    found = po.translations(path, "hu", "tricky.po").entries
+    assert found == {
+        ("index.md", 'A "quoted" line\nand a second\tone'): po.Entry('Egy "idézett" sor\nés egy második\\', True,
+                                                                     "tricky.po", 10),
+        ("", "Empty context"): po.Entry("Üres kontextus", False, "tricky.po", 16),
+        (None, "Untranslated"): po.Entry("", False, "tricky.po", 19),
+        (None, "Last"): po.Entry("Utolsó", False, "tricky.po", 31),
+    }
+
+
+ENTRY = 'msgctxt "index.md"\nmsgid "Rules"\nmsgstr "Szabályok"\n'
+HEADER = TRICKY[: TRICKY.index("#: docs/index.md:3")]  # 6 lines
+
+
+@pytest.mark.parametrize("body, line, reason", [
+    ('msgid "Rules"\nmsgstr "unterminated\n', 8, "malformed string '\"unterminated'"),
+    ('msgid "Rules"\nmsgstr "an "inner" quote"\n', 8, "malformed string"),
+    ('msgid "Rules"\nmsgstr "a \\q escape"\n', 8, "malformed string"),
+    ('msgid "Rules"\nmsgtsr "typo"\n', 8, "unknown keyword 'msgtsr'"),
+    ('msgstr "orphan"\n', 7, "a second msgstr (its msgid is missing)"),
+    ('msgid "Rules"\nmsgstr[0] "a"\nmsgstr[0] "b"\n', 9, "a second msgstr[0]"),
+    ('msgid "Rules"\n\nmsgid "Other"\nmsgstr ""\n', 7, "missing msgstr for msgid 'Rules'"),
+    ('# a comment\n"stray"\n' + ENTRY, 8, "not in msgid, msgstr or msgctxt"),
+    (ENTRY + "\n" + ENTRY, 12, "duplicate message (first at line 8)"),
+    ('<<<<<<< HEAD\n' + ENTRY + "=======\n", 7, "merge conflict marker"),
+])
+def test_a_faulty_catalog_is_an_error_naming_file_line_and_reason(tmp_path, body, line, reason):
+    path = tmp_path / "faulty.po"
+    path.write_text(HEADER + body, encoding="utf-8")
+    with pytest.raises(po.CatalogError) as caught:
+        po.translations(path, "hu", "faulty.po")
+    assert str(caught.value).startswith(f"faulty.po:{line}: "), str(caught.value)
+    assert reason in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_catalog_that_is_not_utf8_names_its_line(tmp_path):
+    path = tmp_path / "latin1.po"
+    path.write_bytes((HEADER + 'msgid "Rules"\nmsgstr "Szab\xe1lyok"\n').encode("latin-1"))
+    with pytest.raises(po.CatalogError, match=r"^latin1\.po:8: not UTF-8$"):
+        po.read(path, "hu", "latin1.po")
+
+
+def test_every_catalog_passes_msgfmt_check():
+    """GNU gettext's own checker accepts every catalog (pages and engine, every language): format
+    strings, header, plural forms (``msgfmt -c``; Debian's gettext, installed by ``make test``)."""
+    paths = sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po")) + sorted((ROOT / "locales").glob("templates/*.pot"))
+    assert len(paths) > 50
+    failed = {}
     for path in paths:
-        quick = po.entries(path.read_text(encoding="utf-8"), str(path))  # what po.translations keeps
-        babel = po.Translations.from_catalog(po.read(path, "hu"), str(path)).entries
-        assert quick == babel, path
-    assert po.entries(TRICKY, "x.po")[("index.md", 'A "quoted" line\nand a second\tone')] == po.Entry(
-        'Egy "idézett" sor\nés egy második\\', True, "x.po", 10)
+        done = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+        if done.returncode != 0:
+            failed[path.relative_to(ROOT).as_posix()] = done.stderr.strip()
+    assert failed == {}

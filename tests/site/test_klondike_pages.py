@@ -26,7 +26,7 @@ from site_support import LANGUAGES, ROOT, SEEDS, corrected, normalized, page_pat
 import engine
 from engine import cards, codes, prng
 from engine.cards import parse_card
-from engine.klondike import KlondikePosition
+from engine.klondike import GAME as KLONDIKE
 from hooks import blocks, values
 
 SEED_KLONDIKE = next(SEEDS.glob("001_*.txt"), None)
@@ -37,6 +37,7 @@ HU_CORRECTIONS = {
     "Az alábbiak a(z) Solitaire Klondike alkalmazás": "Az alábbiak a Solitaire Klondike alkalmazás",
     "az Példák oldal": "a Példák oldal",
     "a 11^. lapnál": "a 11. lapnál",
+    "Lásd: FAQ.": "Lásd: GYIK.",  # the site's word everywhere else (glossary: GYIK)
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")
@@ -256,7 +257,7 @@ def test_a_deal_number_gives_the_same_cards_in_every_draw_mode_and_scoring():
 def test_the_faqs_code_arithmetic_is_the_engines():
     facts = engine.facts("klondike")
     assert facts["code_base"] ** facts["code_letters"] == facts["deals_per_preset"] == codes.MAX_NUMBER + 1
-    assert str(KlondikePosition.code(facts["deals_per_preset"] - 1)) == "KL1-D1N-ZZZZZZZ"
+    assert str(KLONDIKE.code(facts["deals_per_preset"] - 1)) == "KL1-D1N-ZZZZZZZ"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -274,8 +275,9 @@ WON_NORMAL = ROOT / "examples" / "klondike" / "won-normal.game"
 
 def _record_start(path: Path):
     from engine import records
+    from hooks.directives.widget_source import replay_config
 
-    cfg = records.load(path).replay_config("en", None)
+    cfg = replay_config(records.load(path), "en", None)
     return cfg, engine.position("klondike", cfg["start"], rules=cfg["rules"], score=cfg.get("score"))
 
 
@@ -313,9 +315,10 @@ def test_a_vegas_ruling_is_judged_under_normal_scoring_from_normals_own_start():
     # rules page, vegas-one-pass: the position has -$42; Normal scoring cannot start below 0, so the
     # recycle is judged there from Normal's own start score (as game records do)
     from engine import records, web
+    from hooks.directives.widget_source import try_config
 
     rec = records.load(ROOT / "examples" / "klondike" / "rulings" / "vegas-one-pass.game")
-    session = web.Session(rec.try_config("en", None))
+    session = web.session(try_config(rec, "en", None))
     verdicts = {v["rules"]: v["legal"] for v in session.frame(full=True)["verdicts"]}
     assert verdicts == {"draw1-vegas": False, "draw3-vegas": False, "draw1": True, "draw3": True}
     session.move("recycle")

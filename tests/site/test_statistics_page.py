@@ -23,7 +23,7 @@ from babel.numbers import parse_decimal
 from site_support import LANGUAGES, ROOT, page_path
 
 from engine.web import preset_label
-from hooks import directives, po, values
+from hooks import directives, po, stats, values
 from hooks.directives import winrates
 
 PAGE = "statistics.md"
@@ -116,8 +116,8 @@ def test_the_published_figures_and_their_sources_are_beside_them(built_site, lan
                        and abs(percents(_figure_cell(m), lang)[0] - entry["rate"]) < 1e-9]
             assert len(matches) == 1, (lang, preset, entry["figure"])
             cells = matches[0].group("cells")
-            assert f'<a href="{html.escape(entry["url"])}">{html.escape(site_translation(lang, entry["source"]))}</a>' \
-                in cells
+            source = winrates.foreign(html.escape(site_translation(lang, entry["source"])))  # lang="en" spans kept
+            assert f'<a href="{html.escape(entry["url"])}">{source}</a>' in cells
             assert html.escape(site_translation(lang, entry["what"])) in cells
             if "interval" in entry:  # "81.945% ± 0.084%": the half-width too
                 shown = percents(_figure_cell(matches[0]), lang)
@@ -196,7 +196,7 @@ def test_a_missing_file_says_how_to_make_it(tmp_path):
 
 
 def test_the_directive_fails_at_its_fence_with_one_line(tmp_path, monkeypatch):
-    monkeypatch.setattr(winrates, "DATA", _scratch(tmp_path, text="{ not json"))
+    monkeypatch.setattr(stats, "DATA", _scratch(tmp_path, text="{ not json"))  # where the data is read (hooks/stats.py)
     with pytest.raises(directives.DirectiveError) as caught:
         directives.render("solitaire winrates", "game: scorpion\n", 31, "en", PAGE)
     assert caught.value.line == 31

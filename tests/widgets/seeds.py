@@ -14,3 +14,4 @@ EMPTY_NEEDS_KING = {
     "hu": "Üres oszlopra csak király kerülhet",
     "ca": "Només un rei pot anar en una columna buida",
 }
+

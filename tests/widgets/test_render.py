@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from seeds import LANGUAGES, SEED_DEAL
@@ -15,6 +16,9 @@ from seeds import LANGUAGES, SEED_DEAL
 import engine
 from engine import render, web
 from engine.cards import parse_card
+from hooks import po, values
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Tags(HTMLParser):
@@ -82,7 +86,8 @@ def test_a_card_shows_rank_and_suit_glyph_and_is_red_or_black(token, rank, suit,
 def test_a_card_is_named_for_screen_readers_in_the_readers_language(lang):
     c = parse_card("4H")
     assert html.escape(engine.i18n.translator(lang).card(c)) in render.card(c, lang)
-    assert f'aria-label="{html.escape(engine.i18n.translator(lang).card(c))}"' in render.card(c, lang, button=True)
+    # a button's name starts with what it shows (WCAG 2.5.3), then the card's name
+    assert f'aria-label="4♥, {html.escape(engine.i18n.translator(lang).card(c))}"' in render.card(c, lang, button=True)
 
 
 def test_the_try_it_board_makes_face_up_cards_and_column_labels_buttons_and_the_reserve_the_deal():
@@ -116,8 +121,8 @@ def test_three_blind_mice_shows_the_cards_set_aside_face_up():
 
 @pytest.mark.parametrize(("token", "lang", "text"), [
     ("4H>7", "en", "4♥ → column 7"), ("4H>7", "hu", "4♥ → 7. oszlop"), ("4H>7", "ca", "4♥ → columna 7"),
-    ("4H>7", "ru", "4♥ → столбец 7"), ("deal", "hu", "a tartalék kiosztása"), ("TS>1", "en", "10♠ → column 1"),
-    ("KH>F", "en", "K♥ → foundation"), ("draw", "ca", "robar del munt"),
+    ("4H>7", "ru", "4♥ → столбец 7"), ("deal", "hu", "A tartalék kiosztása"), ("TS>1", "en", "10♠ → column 1"),
+    ("KH>F", "en", "K♥ → foundation"), ("draw", "ca", "Robar del munt"), ("tap:QH", "ca", "Tocar la carta Q♥"),
 ])
 def test_moves_are_written_in_the_readers_language(token, lang, text):
     assert render.move_text(token, lang) == text
@@ -125,28 +130,58 @@ def test_moves_are_written_in_the_readers_language(token, lang, text):
 
 @pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
 def test_every_widget_text_is_translated(lang):
-    catalog = engine.i18n.translator(lang)._messages  # translated, non-fuzzy entries only
-    wanted = [("widget", m) for m in render._TEXTS.values()] + [("move", m) for m in render._MOVE_TEXTS.values()]
-    wanted.append(("widget", "{move}: {n} point"))
+    messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
+    catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0])  # translated, non-fuzzy entries only
+               for m in messages if m.id and m.string and not m.fuzzy}
+    tables = {"widget": render._TEXTS, "move": render._MOVE_TEXTS, "attempt": render._ATTEMPT_TEXTS,
+              "made": render._MADE_TEXTS, "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS}
+    wanted = [(context, m) for context, table in tables.items() for m in table.values()]
+    wanted += [("widget", render.STOCK_COUNT[0]), ("points", render.POINTS[0]), ("dollars", render.DOLLARS)]
     assert [key for key in wanted if key not in catalog] == []
 
 
-@pytest.mark.parametrize(("lang", "n", "text"), [
-    ("en", 1, "x: 1 point"), ("en", 5, "x: 5 points"), ("hu", 5, "x: 5 pont"), ("ca", 0, "x: 0 punts"),
-    ("ru", 1, "x: 1 очко"), ("ru", 2, "x: 2 очка"), ("ru", 5, "x: 5 очков"), ("ru", 105, "x: 105 очков"),
+def test_every_kind_of_move_has_its_label_its_try_button_and_its_points_message():
+    for table in (render._MOVE_TEXTS, render._ATTEMPT_TEXTS, render._MADE_TEXTS):
+        assert tuple(table) == render.MOVE_KINDS
+
+
+@pytest.mark.parametrize(("token", "lang", "text"), [
+    ("tap:2H", "ca", "Prova de tocar la carta 2♥"), ("dtap:2H", "ca", "Prova de fer doble toc sobre la carta 2♥"),
+    ("deal", "ca", "Prova de repartir la reserva"), ("tap:2H", "ru", "Попробовать касание 2♥"),
+    ("tap:2H", "en", "Try tapping 2♥"), ("4H>7", "hu", "Kipróbálás: 4♥ → 7. oszlop"),
 ])
-def test_points_take_the_languages_plural(lang, n, text):
-    assert render.points_text("x", n, lang) == text
+def test_a_disputed_moves_button_is_one_sentence_per_kind_of_move(token, lang, text):
+    assert render.attempt_text(render.move_parts(token), lang) == text
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "Tap on 2♥: 1 point"), ("en", 5, "Tap on 2♥: 5 points"), ("hu", 5, "2♥ megérintése: 5 pont"),
+    ("ca", 0, "Toc a la carta 2♥: 0 punts"), ("ru", 1, "Касание 2♥: 1 очко"), ("ru", 2, "Касание 2♥: 2 очка"),
+    ("ru", 5, "Касание 2♥: 5 очков"), ("ru", 105, "Касание 2♥: 105 очков"), ("ru", -15, "Касание 2♥: −15 очков"),
+    ("en", -15, "Tap on 2♥: -15 points"),
+])
+def test_points_take_the_languages_plural_and_minus(lang, n, text):
+    assert render.made_text(render.move_parts("tap:2H"), n, lang) == text
+
+
+@pytest.mark.parametrize(("lang", "score", "text"), [
+    ("en", -52, "−$52"), ("en", 208, "+$208"), ("en", 0, "$0"), ("hu", 208, "+208\u00a0$"), ("ca", -42, "−42\u00a0$"),
+    ("ru", 0, "0\u00a0$"),
+])
+def test_a_widget_shows_a_vegas_score_as_the_languages_prose_writes_dollars(lang, score, text):
+    pos = engine.position("klondike", code="KL1-D1V-AAAAAAG", score=score)
+    assert render.score_text(pos, lang) == text == values.dollars(score, lang)
+    assert pos.score_text(lang) == values.money(score, lang)  # the command line: the app's own display
 
 
 def frame(kind: str, lang: str = "en", **extra) -> tuple[dict, dict]:
     config = {"kind": kind, "game": "scorpion", "start": SEED_DEAL, "lang": lang, **extra}
-    return web.Session(config).frame(full=True), config
+    return web.session(config).frame(full=True), config
 
 
 def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
     first, config = frame("replay", "hu", moves=["4H>7"])
-    tags = Tags(render.widget(first, lang="hu", config=config, widget_id="first-move"))
+    tags = Tags(web.session(config).widget("first-move", config, first))
     root = tags.tags[0][1]
     assert root["data-widget"] == "replay" and root["data-state"] == "loading" and root["lang"] == "hu"
     assert {a["data-action"] for a in tags.having("data-action")} == {"first", "prev", "next", "last", "play"}
@@ -162,7 +197,7 @@ def test_the_replay_widget_has_the_contracts_controls_roles_and_move_list():
 
 def test_the_try_widget_has_undo_reset_and_a_rules_selector():
     first, config = frame("try", "ca", presets=["classic", "easy"])
-    tags = Tags(render.widget(first, lang="ca", config=config, widget_id="seed-deal"))
+    tags = Tags(web.session(config).widget("seed-deal", config, first))
     assert {a["data-action"] for a in tags.having("data-action")} == {"undo", "reset", "deal"}
     options = [(a["value"], "selected" in a) for t, a in tags.tags if t == "option"]
     assert options == [("classic", True), ("easy", False)]
@@ -171,7 +206,7 @@ def test_the_try_widget_has_undo_reset_and_a_rules_selector():
 
 def test_the_config_the_page_hands_back_is_escaped_json():
     first, config = frame("try", "en", title='<script>alert("x")</script> & co')
-    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    markup = web.session(config).widget("w", config, first)
     assert "<script>" not in markup
     root = Tags(markup).tags[0][1]
     import json
@@ -182,7 +217,7 @@ def test_nothing_in_a_message_becomes_markup():
     first, config = frame("replay", "en", moves=["4H>7"])
     first["message"] = '<img src=x onerror="alert(1)">'
     first["annotation"] = "<b>bold</b>"
-    markup = render.widget(first, lang="en", config=config, widget_id="w")
+    markup = web.session(config).widget("w", config, first)
     assert "<img" not in markup and "<b>" not in markup
     assert re.search(r"&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;", markup)
 
@@ -199,9 +234,36 @@ def test_the_widget_bridge_does_not_import_the_html_package():
     assert done.stdout.strip() == "False"
 
 
+def test_a_scorpion_widget_never_imports_klondikes_module():
+    # The registry knows each game's module without importing it: a Scorpion page's worker opens,
+    # plays and draws its widget without ever compiling engine/klondike.py (nor the solver).
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from engine import web; "
+            "start = str(web.make_position('scorpion', code='SC1-CLA-AAAAAAB'));"
+            "web.handle(json.dumps({'op': 'open', 'id': 'w', 'config': {'kind': 'try', 'game': 'scorpion', "
+            "'start': start}})); web.handle(json.dumps({'op': 'move', 'id': 'w', 'token': 'deal'}));"
+            "print(sorted(m for m in ('engine.klondike', 'engine.solver') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert done.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-CLA-AAAAAAB"), ("klondike", "KL1-D1N-AAAAAAG")])
 def test_buttons_hold_only_phrasing_content(game, code):
     # HTML allows no lists, divs or paragraphs inside a button (the reserve and the stock are buttons).
     markup = render.board(engine.position(game, code=code), "en", interactive=True)
     inside = re.findall(r"<button[^>]*>(.*?)</button>", markup)
     assert inside and not [b for b in inside if re.search(r"<(ol|ul|li|div|p|button)[ >]", b)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_engine_writes_numbers_as_the_pages_do(lang):
+    # engine.i18n.number has no Babel (it runs in Pyodide); its separators are CLDR's, as Babel's.
+    from hooks.numbers import format_number
+
+    for n in (0, 7, 999, 1000, 1005, 20000, 1234567):
+        assert engine.i18n.number(n, lang) == format_number(n, lang)
+        minus = "" if n == 0 else "-" if lang == "en" else "\u2212"
+        assert engine.i18n.number(-n, lang) == minus + format_number(n, lang)

@@ -168,7 +168,7 @@ VALUED = """[Game "scorpion"]
 @pytest.fixture
 def examples_at(tmp_path, monkeypatch):
     """A checkout root in tmp_path whose examples/ holds the records a test writes."""
-    from hooks.directives import widget_source  # noqa: PLC0415
+    from hooks.directives import widget_source
 
     monkeypatch.setattr(widget_source, "ROOT", tmp_path)
     (tmp_path / "examples").mkdir()

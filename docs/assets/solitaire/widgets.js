@@ -46,7 +46,8 @@ const engine = {
       this.fail("the page does not say where the runtime is");
       return;
     }
-    this.worker.postMessage({ type: "init", indexURL: resolve(runtime.index), wheelURL: resolve(runtime.wheel) });
+    const snapshot = runtime.snapshot ? { ...runtime.snapshot, url: resolve(runtime.snapshot.url) } : null;
+    this.worker.postMessage({ type: "init", indexURL: resolve(runtime.index), wheelURL: resolve(runtime.wheel), snapshot });
   },
 
   receive(data) {
@@ -121,18 +122,17 @@ function patchBoard(board, html) {
   });
 }
 
+// The shared base: the engine's life cycle, the request queue, the parts every frame updates, and
+// the board's keyboard focus. Each kind of widget is a subclass (one per class of engine/web.py).
 class Widget {
   constructor(root) {
     this.root = root;
     this.id = root.id;
-    this.kind = root.dataset.widget;
     this.config = JSON.parse(root.dataset.config);
     this.texts = JSON.parse(root.dataset.texts || "{}");
     this.queue = Promise.resolve();
     this.opened = false;
     this.frame = null;
-    this.selected = null; // the picked card's token (try-it)
-    this.timer = null;
     this.lastBoard = null;
     root.addEventListener("click", (event) => this.onClick(event));
     root.addEventListener("keydown", (event) => this.onKey(event));
@@ -142,6 +142,10 @@ class Widget {
 
   q(selector) {
     return this.root.querySelector(selector);
+  }
+
+  get ready() {
+    return this.root.dataset.state === "ready";
   }
 
   // -- engine life cycle --
@@ -174,13 +178,12 @@ class Widget {
       if (!ok) return;
       this.q('[data-role="progress"]').hidden = true;
       this.root.dataset.state = "ready";
-      if (this.pendingLink !== undefined) {
-        const link = this.pendingLink;
-        this.pendingLink = undefined;
-        this.send({ op: "goto", index: link });
-      }
+      this.onReady();
     });
   }
+
+  // What a kind does once its session is open.
+  onReady() {}
 
   // Requests are sent one after the other, each with the answer to the last applied.
   send(request) {
@@ -211,30 +214,18 @@ class Widget {
       this.lastBoard = frame.board;
       this.keepOneTabStop();
       if (focused && !this.root.contains(document.activeElement)) this.restoreFocus(focused);
-      if (!first || this.selected) this.markSelected();
+      this.boardChanged(first);
     }
     this.setText('[data-role="description"]', frame.description);
     this.setText('[data-role="score"]', frame.score);
     if (!first) this.setMessage(frame.message, frame.legal);
-    if (this.kind === "replay") {
-      this.setText('[data-role="annotation"]', frame.annotation || "");
-      const at = frame.index;
-      for (const link of this.root.querySelectorAll('[data-role="moves"] [data-index]')) {
-        if (Number(link.dataset.index) === at) link.setAttribute("aria-current", "step");
-        else link.removeAttribute("aria-current");
-      }
-      this.disable("first", at === 0);
-      this.disable("prev", at === 0);
-      this.disable("next", at === frame.total);
-      this.disable("last", at === frame.total);
-      if (at === frame.total) this.stop();
-      this.disable("play", at === frame.total && !this.timer);
-    } else if (this.kind === "try") {
-      this.disable("undo", !frame.can_undo);
-      const select = this.q('[data-role="rules"]');
-      if (select && frame.rules && select.value !== frame.rules) select.value = frame.rules;
-    }
+    this.applyFrame(frame);
   }
+
+  // A kind's own parts of a frame, and what it does when the board has changed.
+  applyFrame(frame) {}
+
+  boardChanged(first) {}
 
   setText(selector, text) {
     const el = this.q(selector);
@@ -254,188 +245,34 @@ class Widget {
     if (button) button.disabled = off;
   }
 
-  // -- replay --
-  goto(index) {
-    this.send({ op: "goto", index });
+  // A deep link (#<id>-<move>) to this widget: only a replay takes them.
+  takesLink(link) {
+    return false;
   }
 
-  step(delta) {
-    this.send({ op: "step", delta });
-  }
-
-  togglePlay() {
-    if (this.timer) {
-      this.stop();
-      return;
-    }
-    if (this.frame && this.frame.index === this.frame.total) return;
-    const button = this.q('[data-action="play"]');
-    button.setAttribute("aria-pressed", "true");
-    button.setAttribute("aria-label", this.texts.pause);
-    button.title = this.texts.pause;
-    this.timer = setInterval(() => this.step(1), PLAY_INTERVAL_MS);
-  }
-
-  stop() {
-    if (!this.timer) return;
-    clearInterval(this.timer);
-    this.timer = null;
-    const button = this.q('[data-action="play"]');
-    button.setAttribute("aria-pressed", "false");
-    button.setAttribute("aria-label", this.texts.play);
-    button.title = this.texts.play;
-  }
-
-  link(text) {
-    this.root.scrollIntoView({ block: "nearest" });
-    if (this.root.dataset.state === "ready") this.goto(text);
-    else {
-      this.pendingLink = text;
-      engine.start();
-    }
-  }
-
-  // -- try-it --
-  pick(card) {
-    const label = card.getAttribute("aria-label") || card.dataset.card;
-    if (this.selected === card.dataset.card) {
-      this.selected = null;
-      this.setMessage(this.texts.cancelled, null);
-    } else {
-      this.selected = card.dataset.card;
-      this.setMessage(format(this.texts.selected, { card: label }), null);
-    }
-    this.markSelected();
-  }
-
-  markSelected() {
-    for (const el of this.root.querySelectorAll('[data-role="board"] [aria-pressed="true"]')) {
-      el.setAttribute("aria-pressed", "false");
-    }
-    if (!this.selected) return;
-    const card = this.q(`[data-role="board"] button[data-card="${this.selected}"]`);
-    if (card) card.setAttribute("aria-pressed", "true");
-    else this.selected = null;
-  }
-
-  moveTo(target) {
-    const token = `${this.selected}>${target}`;
-    this.selected = null;
-    this.markSelected();
-    this.send({ op: "move", token });
-  }
-
-  // -- events --
+  // -- events: a kind answers clicks, actions and keys of its own --
   onClick(event) {
     const el = event.target.closest("button, a[data-index], [data-column]");
-    if (!el || !this.root.contains(el)) return;
-    if (this.root.dataset.state !== "ready") return;
-    if (el.matches("a[data-index]")) {
-      event.preventDefault();
-      this.stop();
-      history.replaceState(null, "", `#${el.id}`);
-      this.goto(Number(el.dataset.index));
-      return;
-    }
-    const action = el.dataset.action;
-    if (action) {
-      this.onAction(action, el);
-      return;
-    }
-    if (this.kind !== "try") return;
-    const column = el.closest("[data-column]");
-    if (this.selected && el.closest("[data-foundation]") && el.dataset.card !== this.selected) {
-      this.moveTo("F"); // Klondike: onto its foundation (the engine finds which)
-      return;
-    }
-    if (el.matches("button[data-card]")) {
-      const from = el.closest("[data-column]");
-      if (this.selected && this.selected !== el.dataset.card && column) {
-        const selectedEl = this.q(`[data-role="board"] button[data-card="${this.selected}"]`);
-        const selectedColumn = selectedEl && selectedEl.closest("[data-column]");
-        if (selectedColumn !== from) {
-          this.moveTo(column.dataset.column);
-          return;
-        }
-      }
-      this.pick(el);
-      return;
-    }
-    if (column && this.selected) this.moveTo(column.dataset.column);
+    if (!el || !this.root.contains(el) || !this.ready) return;
+    if (el.dataset.action) this.onAction(el.dataset.action, el);
+    else this.onPick(el, event);
   }
 
-  onAction(action, el) {
-    switch (action) {
-      case "first":
-        this.stop();
-        this.goto(0);
-        break;
-      case "prev":
-        this.stop();
-        this.step(-1);
-        break;
-      case "next":
-        this.stop();
-        this.step(1);
-        break;
-      case "last":
-        this.stop();
-        this.goto(this.frame ? this.frame.total : 0);
-        break;
-      case "play":
-        this.togglePlay();
-        break;
-      case "undo":
-      case "reset":
-        this.selected = null;
-        this.send({ op: action });
-        break;
-      case "deal":
-        this.selected = null;
-        this.send({ op: "move", token: el.dataset.move || "deal" });
-        break;
-      case "attempt":
-        this.selected = null;
-        this.send({ op: "move", token: el.dataset.move });
-        break;
-      default:
-        break;
-    }
-  }
+  onAction(action, el) {}
 
-  onChange(event) {
-    if (event.target.matches('[data-role="rules"]') && this.root.dataset.state === "ready") {
-      this.send({ op: "rules", rules: event.target.value });
-    }
-  }
+  onPick(el, event) {}
+
+  onChange(event) {}
 
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.matches("select, input, textarea")) return;
-    if (this.kind === "replay") {
-      const keys = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
-                     Home: () => this.goto(0), End: () => this.goto(this.frame ? this.frame.total : 0) };
-      if (keys[event.key] && this.root.dataset.state === "ready") {
-        event.preventDefault();
-        this.stop();
-        keys[event.key]();
-      }
-      return;
-    }
-    if (event.key === "Escape" && this.selected) {
-      event.preventDefault();
-      this.selected = null;
-      this.markSelected();
-      this.setMessage(this.texts.cancelled, null);
-      return;
-    }
-    const board = this.q('[data-role="board"]');
-    if (board && board.contains(event.target) && event.key.startsWith("Arrow")) {
-      event.preventDefault();
-      this.moveFocus(event.target, event.key);
-    }
+    this.onKeyDown(event);
   }
 
+  onKeyDown(event) {}
+
+  // -- the board's focus --
   // Arrow keys move the focus over the board: left/right between columns, up/down within one.
   // The board has one tab stop (roving tabindex), so Tab leaves it in one press.
   grid() {
@@ -496,11 +333,216 @@ class Widget {
   }
 }
 
+// A game record stepped through: buttons, the arrow keys, Home/End, the move list, deep links, play.
+class ReplayWidget extends Widget {
+  constructor(root) {
+    super(root);
+    this.timer = null;
+    this.pendingLink = undefined;
+  }
+
+  onReady() {
+    if (this.pendingLink === undefined) return;
+    const link = this.pendingLink;
+    this.pendingLink = undefined;
+    this.send({ op: "goto", index: link });
+  }
+
+  applyFrame(frame) {
+    this.setText('[data-role="annotation"]', frame.annotation || "");
+    const at = frame.index;
+    for (const link of this.root.querySelectorAll('[data-role="moves"] [data-index]')) {
+      if (Number(link.dataset.index) === at) link.setAttribute("aria-current", "step");
+      else link.removeAttribute("aria-current");
+    }
+    this.disable("first", at === 0);
+    this.disable("prev", at === 0);
+    this.disable("next", at === frame.total);
+    this.disable("last", at === frame.total);
+    if (at === frame.total) this.stop();
+    this.disable("play", at === frame.total && !this.timer);
+  }
+
+  goto(index) {
+    this.send({ op: "goto", index });
+  }
+
+  step(delta) {
+    this.send({ op: "step", delta });
+  }
+
+  togglePlay() {
+    if (this.timer) {
+      this.stop();
+      return;
+    }
+    if (this.frame && this.frame.index === this.frame.total) return;
+    const button = this.q('[data-action="play"]');
+    button.setAttribute("aria-pressed", "true");
+    button.setAttribute("aria-label", this.texts.pause);
+    button.title = this.texts.pause;
+    this.timer = setInterval(() => this.step(1), PLAY_INTERVAL_MS);
+  }
+
+  stop() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    const button = this.q('[data-action="play"]');
+    button.setAttribute("aria-pressed", "false");
+    button.setAttribute("aria-label", this.texts.play);
+    button.title = this.texts.play;
+  }
+
+  takesLink(link) {
+    return link.startsWith(`${this.id}-`);
+  }
+
+  link(text) {
+    this.root.scrollIntoView({ block: "nearest" });
+    if (this.ready) this.goto(text);
+    else {
+      this.pendingLink = text;
+      engine.start();
+    }
+  }
+
+  onPick(el, event) {
+    if (!el.matches("a[data-index]")) return;
+    event.preventDefault();
+    this.stop();
+    history.replaceState(null, "", `#${el.id}`);
+    this.goto(Number(el.dataset.index));
+  }
+
+  onAction(action) {
+    const last = () => this.goto(this.frame ? this.frame.total : 0);
+    const actions = { first: () => this.goto(0), prev: () => this.step(-1), next: () => this.step(1), last };
+    if (action === "play") this.togglePlay();
+    else if (actions[action]) {
+      this.stop();
+      actions[action]();
+    }
+  }
+
+  onKeyDown(event) {
+    const keys = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
+                   Home: () => this.goto(0), End: () => this.goto(this.frame ? this.frame.total : 0) };
+    if (keys[event.key] && this.ready) {
+      event.preventDefault();
+      this.stop();
+      keys[event.key]();
+    }
+  }
+}
+
+// A board the reader plays on: pick a card, then a column (or a foundation); undo, reset, the
+// disputed moves' buttons and the rules selector.
+class TryWidget extends Widget {
+  constructor(root) {
+    super(root);
+    this.selected = null; // the picked card's token
+  }
+
+  applyFrame(frame) {
+    this.disable("undo", !frame.can_undo);
+    const select = this.q('[data-role="rules"]');
+    if (select && frame.rules && select.value !== frame.rules) select.value = frame.rules;
+  }
+
+  boardChanged(first) {
+    if (!first || this.selected) this.markSelected();
+  }
+
+  pick(card) {
+    const label = card.getAttribute("aria-label") || card.dataset.card;
+    if (this.selected === card.dataset.card) {
+      this.selected = null;
+      this.setMessage(this.texts.cancelled, null);
+    } else {
+      this.selected = card.dataset.card;
+      this.setMessage(format(this.texts.selected, { card: label }), null);
+    }
+    this.markSelected();
+  }
+
+  markSelected() {
+    for (const el of this.root.querySelectorAll('[data-role="board"] [aria-pressed="true"]')) {
+      el.setAttribute("aria-pressed", "false");
+    }
+    if (!this.selected) return;
+    const card = this.q(`[data-role="board"] button[data-card="${this.selected}"]`);
+    if (card) card.setAttribute("aria-pressed", "true");
+    else this.selected = null;
+  }
+
+  moveTo(target) {
+    const token = `${this.selected}>${target}`;
+    this.selected = null;
+    this.markSelected();
+    this.send({ op: "move", token });
+  }
+
+  onPick(el) {
+    const column = el.closest("[data-column]");
+    if (this.selected && el.closest("[data-foundation]") && el.dataset.card !== this.selected) {
+      this.moveTo("F"); // Klondike: onto its foundation (the engine finds which)
+      return;
+    }
+    if (el.matches("button[data-card]")) {
+      const from = el.closest("[data-column]");
+      if (this.selected && this.selected !== el.dataset.card && column) {
+        const selectedEl = this.q(`[data-role="board"] button[data-card="${this.selected}"]`);
+        const selectedColumn = selectedEl && selectedEl.closest("[data-column]");
+        if (selectedColumn !== from) {
+          this.moveTo(column.dataset.column);
+          return;
+        }
+      }
+      this.pick(el);
+      return;
+    }
+    if (column && this.selected) this.moveTo(column.dataset.column);
+  }
+
+  onAction(action, el) {
+    this.selected = null;
+    if (action === "undo" || action === "reset") this.send({ op: action });
+    else if (action === "deal") this.send({ op: "move", token: el.dataset.move || "deal" });
+    else if (action === "attempt") this.send({ op: "move", token: el.dataset.move });
+  }
+
+  onChange(event) {
+    if (event.target.matches('[data-role="rules"]') && this.ready) {
+      this.send({ op: "rules", rules: event.target.value });
+    }
+  }
+
+  onKeyDown(event) {
+    if (event.key === "Escape" && this.selected) {
+      event.preventDefault();
+      this.selected = null;
+      this.markSelected();
+      this.setMessage(this.texts.cancelled, null);
+      return;
+    }
+    const board = this.q('[data-role="board"]');
+    if (board && board.contains(event.target) && event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      this.moveFocus(event.target, event.key);
+    }
+  }
+}
+
+// One class per kind of widget ([data-widget="…"], engine/web.py's KINDS). The coming analysis
+// board (DESIGN.md §5.1) is one more entry: analysis: AnalysisWidget.
+const KINDS = { replay: ReplayWidget, try: TryWidget };
+
 // ---- the page -------------------------------------------------------------------------------------------
 
-const widgets = [...document.querySelectorAll('[data-widget="replay"], [data-widget="try"]')].map(
-  (root) => new Widget(root),
-);
+const widgets = [...document.querySelectorAll("[data-widget]")]
+  .filter((root) => root.dataset.widget in KINDS)
+  .map((root) => new KINDS[root.dataset.widget](root));
 
 function followLink() {
   let wanted = location.hash.slice(1);
@@ -511,7 +553,7 @@ function followLink() {
   }
   // The longest id that prefixes the link wins ("won-normal-3" belongs to won-normal, not to won).
   const target = widgets
-    .filter((widget) => widget.kind === "replay" && wanted.startsWith(`${widget.id}-`))
+    .filter((widget) => widget.takesLink(wanted))
     .sort((a, b) => b.id.length - a.id.length)[0];
   if (target) target.link(wanted.slice(target.id.length + 1));
 }
