@@ -52,8 +52,8 @@ from engine.solver import solve  # noqa: E402
 OUT = ROOT / "examples" / "stats"
 FIELDS = ["code", "result", "positions", "moves", "seconds"]
 
-SCORPION_BUDGET = 300_000
-KLONDIKE_BUDGET = 1_000_000
+SCORPION_BUDGET = 50_000
+KLONDIKE_BUDGET = 20_000
 
 PRESETS: dict[str, dict] = {
     # name: game, code variant, budget (positions per deal), what the preset is
@@ -331,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         data = fresh(args.fresh, args.jobs)
         for name, c in data["presets"].items():
             print(f"{name:26} won {c['won']:4} lost {c['lost']:4} unknown {c['unknown']:4}")
-        print(f"decided within {data['seconds']:g} s: {data['decided']} of {data['deals']} ({data['decided_share']:.1%})")
+        share = data["decided_share"]
+        print(f"decided within {data['seconds']:g} s: {data['decided']} of {data['deals']} ({share:.1%})")
         return 0
     if not args.summary:
         run(args.presets or list(PRESETS), args.deals, args.nodes, args.jobs, args.restart)

@@ -369,5 +369,5 @@ def _solve(args) -> int:
 SOLVE_COMMAND = (_solve_arguments, _solve)
 """``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
 
-__all__ = ["PROGRESS_EVERY", "SLICE", "Solving", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
-           "search_for", "solve"]
+__all__ = ["PROGRESS_EVERY", "SLICE", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution",
+           "Solving", "search_for", "solve"]

@@ -402,7 +402,7 @@ class KlondikeSearch(Search):
             for c in _ON[col[-1]]:
                 wanted.setdefault(c, []).append(j)
         # 1. the free ends of the columns to their foundations
-        for w, col in enumerate(cols):
+        for col in cols:
             if col:
                 c = col[-1]
                 if found[_SUIT[c]] == _RANK[c]:
@@ -441,7 +441,8 @@ class KlondikeSearch(Search):
                 if i < d or i == 0:
                     continue  # face down, or at the table edge already: another empty column is alike
                 flip = i == d and d > 0
-                ranked.append((10 - d if flip else 45, (BLOCK, k, w, empty, len(col) - i, flip, (self._token(k, empty),))))
+                step = (BLOCK, k, w, empty, len(col) - i, flip, (self._token(k, empty),))
+                ranked.append((10 - d if flip else 45, step))
         # 3. the talon
         talon = self.talon
         for i, tokens in self.reachable():

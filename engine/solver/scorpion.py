@@ -405,7 +405,7 @@ class ScorpionSearch(Search):
                     expo[c] = True  # a set-aside card, once played, lies alone at a free end
                     events.append((_EXPO, c))
                 leaves(c)
-                for sc, st, col, i, j in spans:
+                for sc, st, _col, i, j in spans:
                     if i < idx[c] <= j and loc[c] == loc[sc]:
                         try_moves(sc)
                         if st == sc + 1:
