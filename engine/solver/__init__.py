@@ -33,6 +33,7 @@ The result is deterministic for a given position, rules and node budget.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -64,7 +65,7 @@ class Solution:
     seconds: float
     cancelled: bool = False
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"solved": self.solved, "moves": list(self.moves), "nodes": self.nodes,
                 "seconds": round(self.seconds, 3), "cancelled": self.cancelled}
 
@@ -100,14 +101,14 @@ class Search:
     def key(self) -> Any:
         raise NotImplementedError
 
-    def visit(self, seen: dict) -> bool:
+    def visit(self, seen: dict[Any, Any]) -> bool:
         k = self.key()
         if k in seen:
             return False
         seen[k] = None
         return True
 
-    def moves(self) -> list:
+    def moves(self) -> list[Any]:
         raise NotImplementedError
 
     def won(self) -> bool:
@@ -115,13 +116,13 @@ class Search:
 
     # A step of the search is one engine move here; a game may make it several (Klondike: draws,
     # then the card they uncover), pushed one by one and popped together.
-    def push(self, step) -> None:
+    def push(self, step: Any) -> None:
         self.pos.push(step)
 
-    def pop(self, step) -> None:
+    def pop(self, step: Any) -> None:
         self.pos.pop()
 
-    def tokens(self, step) -> list[str]:
+    def tokens(self, step: Any) -> list[str]:
         return [self.pos.move_token(step)]
 
 
@@ -183,10 +184,10 @@ class Solving:
     the middle of it (moves pushed): give it a position of its own. When it ends, ``pos`` is as it was.
 
     >>> from engine import position
-    >>> searching = Solving(position("scorpion", code="SC1-CLA-AAAAAAD"), seconds=None)
+    >>> searching = Solving(position("scorpion", code="SC1-EAS-AAAAAAB"), seconds=None)
     >>> searching.run(1024) is None, searching.nodes >= 1024
     (True, True)
-    >>> searching.run().moves == solve(position("scorpion", code="SC1-CLA-AAAAAAD"), seconds=None).moves
+    >>> searching.run().moves == solve(position("scorpion", code="SC1-EAS-AAAAAAB"), seconds=None).moves
     True
     """
 
@@ -329,7 +330,7 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, 
 # -- the command line: python -m engine solve … -------------------------------------------------------
 
 
-def _solve_arguments(parser) -> None:
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     from .. import GAMES  # noqa: PLC0415
 
     parser.description = "Search for a winning line (face-down cards known) within a budget."
@@ -343,7 +344,7 @@ def _solve_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true")
 
 
-def _solve(args) -> int:
+def _solve(args: argparse.Namespace) -> int:
     import json  # noqa: PLC0415
 
     from .. import position  # noqa: PLC0415
