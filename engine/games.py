@@ -29,6 +29,7 @@ from .codes import VERSION, DealCode
 from .codes import parse_code as parse_code_shape
 from .core import Position, RulesBase
 from .errors import EngineError, NotationError
+from .i18n import translator
 
 if TYPE_CHECKING:
     from .solver import Search
@@ -40,11 +41,15 @@ class Game:
     are written by each game."""
 
     name: ClassVar[str]  # the registry's key: records' [Game "…"], directives' game:, --game
-    title: ClassVar[str]  # the game's name in English messages
+    title: ClassVar[str]  # the game's name in English messages (marked for the game's catalog, msgctxt "game")
     Rules: ClassVar[type[RulesBase]]
     Position: ClassVar[type[Position]]
     search_class: ClassVar[str]  # the name of its search in ``engine.solver`` (imported when a solve starts)
     code_variant: ClassVar[str] = "preset"  # what a deal code's middle part names, for messages
+
+    def title_in(self, lang: str = "en") -> str:
+        """The game's name in ``lang`` (ru Скорпион, Косынка), from its catalog."""
+        return translator(lang).pgettext("game", self.title)
 
     # -- rules ------------------------------------------------------------------------------------
     def rules(self, text: RulesBase | str | None = None) -> Any:

@@ -138,9 +138,10 @@ def N_(context: str, message: str) -> str:
     return message
 
 
-def NP_(context: str, singular: str, plural: str) -> str:
-    """Marks a plural msgid (with its context) for extraction where it is written."""
-    return singular
+def NP_(context: str, singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural msgid (with its context) for extraction where it is written; returns both forms
+    (what ``npgettext`` needs)."""
+    return singular, plural
 
 
 _RANK_NAMES = (

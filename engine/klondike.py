@@ -702,7 +702,7 @@ SCORING = (
 
 class Klondike(Game):
     name = "klondike"
-    title = "Klondike"
+    title = N_("game", "Klondike")  # its name in the reader's language: Game.title_in
     Rules = KlondikeRules
     Position = KlondikePosition
     search_class = "KlondikeSearch"

@@ -78,9 +78,64 @@ _TEXTS = {
     "foundation-empty-suit": N_("widget", "Empty foundation: {suit}"),
     # Deep links
     "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
+    "board-link": N_("widget", "Open on the analysis board"),
+    # The analysis board (engine.web.AnalysisSession)
+    "analysis-title": N_("widget", "Analysis board"),
+    "analysis-hint": N_("widget", "Pick a card, then the column or foundation it should go to: the engine judges "
+                                  "the move under every rule set of the game."),
+    "redo": N_("widget", "Redo"),
+    "history": N_("widget", "Moves played"),
+    "rules-now": N_("widget", "The board now plays under {rules}."),
+    "rules-misfit": N_("widget", "These rules would deal this game differently, so they cannot judge it; the board "
+                                 "keeps the rules it had."),
+    "rules-refused": N_("widget", "Judged again under {rules}, move {n} of the list is refused. {reason}."),
+    "rules-stopped": N_("widget", "The board stops before it; the moves after it stay in the move list."),
+    "verdicts-all": N_("widget", "Allowed under every rule set."),
+    "verdicts-none": N_("widget", "Refused under every rule set."),
+    "verdicts-some": N_("widget", "Allowed only under: {names}."),
+    "solver": N_("widget", "Is it still winnable?"),
+    "cancel": N_("widget", "Cancel"),
+    "solver-note": N_("widget", "The site knows the face-down cards from the deal code or the position, and so "
+                                "does the solver: it answers for a player who could see every card."),
+    "solver-running": N_("widget", "Searching for a winning line…"),
+    "solver-won-now": N_("widget", "The game on the board is won."),
+    "solver-lost": N_("widget", "Not winnable: no position that can be reached from here is won."),
+    "solver-unknown": N_("widget", "Not decided: the solver's time ran out before it found an answer."),
+    "solver-cancelled": N_("widget", "Search cancelled: not decided."),
+    "solver-changed": N_("widget", "The search stopped because the board changed."),
+    "show-line": N_("widget", "Show the winning line"),
+    "hide-line": N_("widget", "Hide the winning line"),
+    "line": N_("widget", "The winning line"),
+    "line-hint": N_("widget", "Pick a move of the line to play the line up to it; then Redo plays it on, one move "
+                              "at a time."),
+    "start-title": N_("widget", "Start another game"),
+    "start-field": N_("widget", "Deal code or position:"),
+    "start-game": N_("widget", "Game of the position:"),
+    "open": N_("widget", "Open"),
+    "new-deal": N_("widget", "New random deal"),
+    "new-deal-rules": N_("widget", "Rules of the new deal:"),
+    "start-bad": N_("widget", "The text “{value}” is neither a deal code nor a position of the chosen game."),
+    "opened-code": N_("widget", "New game on the board: {code}."),
+    "opened-position": N_("widget", "New game on the board, from the position given."),
+    "share-title": N_("widget", "Share"),
+    "copy": N_("widget", "Copy link"),
+    "copied": N_("widget", "The link is copied."),
+    "copy-failed": N_("widget", "The link could not be copied here: it is selected in the field, copy it from there."),
+    "link-field": N_("widget", "Link to this game:"),
+    "command": N_("widget", "The same on the command line:"),
 }
-STOCK_COUNT = (NP_("widget", "Stock: {n} face-down card", "Stock: {n} face-down cards"),
-               "Stock: {n} face-down cards")
+
+_PLURAL_TEXTS = {
+    "at-move": NP_("widget", "Position after {n} move.", "Position after {n} moves."),
+    "rules-replayed": NP_("widget", "Judged again under {rules}: {n} move played, none refused.",
+                          "Judged again under {rules}: {n} moves played, none refused."),
+    "opened-link": NP_("widget", "Opened from the link, with {n} move played.",
+                       "Opened from the link, with {n} moves played."),
+    "solver-progress": NP_("widget", "{n} position searched", "{n} positions searched"),
+    "solver-won": NP_("widget", "Still winnable: the solver found a winning line of {n} move.",
+                      "Still winnable: the solver found a winning line of {n} moves."),
+}
+STOCK_COUNT = NP_("widget", "Stock: {n} face-down card", "Stock: {n} face-down cards")
 """The stock's name for screen readers on a board one plays on (its count is part of the sentence)."""
 
 # Every text that speaks of a move is one catalog entry per kind of move (the grammar differs: "Try
@@ -122,7 +177,7 @@ _MADE_TEXTS = {  # the message after a legal move: the move and what it earned (
     "undo": N_("made", "Move undone: {points}"),
 }
 
-POINTS = (NP_("points", "{n} point", "{n} points"), "{n} points")
+POINTS = NP_("points", "{n} point", "{n} points")
 """An amount of points (``{n}`` as the language writes numbers: ``−100`` in hu, ca and ru)."""
 DOLLARS = N_("dollars", "{sign}${n}")
 """A Vegas score or amount in the language's own form: en ``+$208``, hu, ca, ru ``+208 $`` (a no-break
@@ -138,6 +193,8 @@ _REJUDGED = {
 _VERDICT_ROWS = {  # a ruling's verdict under one rule set ({message}: the app's message, a sentence of its own)
     "allowed": N_("verdict", "{rules}: allowed."),
     "refused": N_("verdict", "{rules}: refused. {message}."),
+    "allowed-points": N_("verdict", "{rules}: allowed, for {points}."),
+    "misfit": N_("verdict", "{rules}: this position cannot arise under these rules."),
 }
 
 
@@ -145,6 +202,14 @@ def text(key: str, lang: str = "en", **values: object) -> str:
     """A widget text in ``lang``, its ``{placeholders}`` filled (values are not escaped here)."""
     msg = translator(lang).pgettext("widget", _TEXTS[key])
     return msg.format(**values) if values else msg
+
+
+def plural_text(key: str, n: int, lang: str = "en", **values: object) -> str:
+    """A widget text that counts, in ``lang``, with the language's plural form for ``n`` (written as
+    the language groups digits)."""
+    singular, plural = _PLURAL_TEXTS[key]
+    msg = translator(lang).npgettext("widget", singular, plural, n)
+    return msg.format(n=number(n, lang), **values)
 
 
 def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
@@ -176,9 +241,10 @@ def rejudged_text(rules: str, legal: bool, points: int, message: str, lang: str 
         rules=rules, points=amount_text(points, lang, dollars, signed=False), message=message)
 
 
-def client_texts(lang: str = "en") -> dict[str, str]:
-    """The texts the page script needs before (or without) the engine: loading, failure, play/pause."""
-    return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "cancelled")}
+def client_texts(lang: str = "en", extra: tuple[str, ...] = ()) -> dict[str, str]:
+    """The texts the page script needs before (or without) the engine: loading, failure, play/pause,
+    and a kind's ``extra`` ones."""
+    return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "cancelled", *extra)}
 
 
 # What html.escape(quote=True) does, without importing the html package: in Pyodide its import
@@ -392,17 +458,19 @@ def replay_controls(at: int, total: int, lang: str) -> list[str]:
 
 
 def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_id: str, controls: list[str],
-           panels: list[str], hint: str, label: str, focusable: bool) -> str:
+           panels: list[str], hint: str, label: str, focusable: bool, after: list[str] | tuple[str, ...] = (),
+           texts: dict[str, str] | None = None) -> str:
     """A whole widget around its first ``frame``; ``engine.web.Session.widget`` gives its kind's
     ``controls`` (the toolbar's buttons), ``panels`` (between the message and the description),
-    ``hint``, ``label`` (its name for screen readers) and whether it takes the focus itself.
+    ``after`` (after the description), ``hint``, ``label`` (its name for screen readers), whether
+    it takes the focus itself and the ``texts`` its script needs (default: ``client_texts``).
 
     ``config`` is what the page script hands back to the engine to open the same session in the
     browser (``data-config``); the texts the script needs before the engine runs are in ``data-texts``.
     """
     kind = frame["kind"]
     cfg = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    texts = json.dumps(client_texts(lang), ensure_ascii=False, separators=(",", ":"))
+    texts_json = json.dumps(client_texts(lang) if texts is None else texts, ensure_ascii=False, separators=(",", ":"))
     score = (
         f'<span class="sol-score"><span class="sol-score-label">{esc(text("score", lang))}</span> '
         f'<output data-role="score">{esc(frame["score"])}</output></span>'
@@ -423,10 +491,11 @@ def widget(frame: dict[str, Any], *, lang: str, config: dict[str, Any], widget_i
         *panels,
         f'<p class="sol-description" data-role="description" aria-live="polite" aria-atomic="true">'
         f'{esc(frame["description"])}</p>',
+        *after,
     ]
     root = attrs(
         class_=f"sol-widget sol-{kind}", id=widget_id, data_widget=kind, data_state="loading", lang=lang,
-        data_config=cfg, data_texts=texts, tabindex=0 if focusable else None, role="group", aria_label=label,
+        data_config=cfg, data_texts=texts_json, tabindex=0 if focusable else None, role="group", aria_label=label,
     )
     return f"<div{root}>" + "".join(parts) + "</div>"
 
@@ -443,16 +512,61 @@ def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
 
+def board_link(href: str, lang: str) -> str:
+    """The link that opens a widget's position on the analysis board (the page script keeps its
+    ``href`` at the position shown)."""
+    return (f'<p class="sol-board-link" data-search-exclude><a{attrs(href=href, data_role="board-link")}>'
+            f'{esc(text("board-link", lang))}</a></p>')
+
+
+def history_list(moves: list[str], at: int, lang: str) -> str:
+    """The analysis board's move list: the start and each move played (``moves``: their texts), as
+    buttons that go to the position after it; ``at``: the moves on the board, those after it wait
+    to be played again (``data-ahead``)."""
+    items = []
+    for k, label in enumerate([text("start", lang), *moves]):
+        button = attrs(type="button", data_index=k, aria_current="step" if k == at else None, data_ahead=k > at)
+        items.append(f"<li><button{button}>{esc(label)}</button></li>")
+    label = attrs(aria_label=text("history", lang))
+    return f'<ol class="sol-moves sol-history" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
+
+
+def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: str) -> str:
+    """A winning line, hidden until the reader asks for it (a spoiler): one button per move
+    (``data-move``: its token), which plays the line up to it."""
+    items = "".join(f"<li><button{attrs(type='button', data_move=token, data_step=k)}>{esc(label)}</button></li>"
+                    for k, (token, label) in enumerate(zip(tokens, moves)))
+    return f'<ol class="sol-solution" data-role="solution"{attrs(aria_label=text("line", lang))} hidden>{items}</ol>'
+
+
+def _verdict_row(v: dict[str, Any], lang: str) -> tuple[str, str]:
+    """A verdict's sentence as the text before and after its rule set's name."""
+    if v.get("misfit"):  # the analysis board: a rule set under which the position cannot arise
+        key = "misfit"
+    elif v["legal"] and v.get("points") is not None:  # the analysis board: what the move earns there
+        key = "allowed-points"
+    else:
+        key = "allowed" if v["legal"] else "refused"
+    row = translator(lang).pgettext("verdict", _VERDICT_ROWS[key])
+    values = {"message": v.get("message"), "points": amount_text(v.get("points") or 0, lang, bool(v.get("dollars")))}
+    before, _, after = row.partition("{rules}")
+    return before.format(**values), after.format(**values)
+
+
+def verdict_text(verdict: dict[str, Any], lang: str = "en") -> str:
+    """One verdict of a table as a sentence: "Könnyített: megengedett (0 pont)." (``verdict``: its
+    ``name``, ``legal``, ``message``; on the analysis board ``points``, ``dollars`` or ``misfit``)."""
+    before, after = _verdict_row(verdict, lang)
+    return f"{before}{verdict['name']}{after}"
+
+
 def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list)."""
-    t = translator(lang)
     rows = []
     for v in verdicts:
-        row = t.pgettext("verdict", _VERDICT_ROWS["allowed" if v["legal"] else "refused"])
-        name = f'<span class="sol-verdict-rules">{esc(v["name"])}</span>'
-        before, _, after = row.partition("{rules}")  # the name is markup: the rest is escaped around it
-        said = esc(before.format(message=v["message"])) + name + esc(after.format(message=v["message"]))
+        before, after = _verdict_row(v, lang)  # the name is markup: the rest is escaped around it
+        said = esc(before) + f'<span class="sol-verdict-rules">{esc(v["name"])}</span>' + esc(after)
         rows.append(f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>{said}</li>')
     return (
         f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'
@@ -460,6 +574,7 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
     )
 
 
-__all__ = ["MOVE_KINDS", "amount_text", "attempt_text", "attrs", "backs", "board", "button", "card", "card_label",
-           "client_texts", "esc", "made_text", "move_label", "move_parts", "move_text", "moves_list", "pile",
-           "rejudged_text", "replay_controls", "score_text", "text", "verdicts_table", "widget"]
+__all__ = ["MOVE_KINDS", "amount_text", "attempt_text", "attrs", "backs", "board", "board_link", "button", "card",
+           "card_label", "client_texts", "esc", "history_list", "made_text", "move_label", "move_parts", "move_text",
+           "moves_list", "pile", "plural_text", "rejudged_text", "replay_controls", "score_text",
+           "solution_list", "text", "verdict_text", "verdicts_table", "widget"]

@@ -528,7 +528,7 @@ SCORING = (
 
 class Scorpion(Game):
     name = "scorpion"
-    title = "Scorpion"
+    title = N_("game", "Scorpion")  # its name in the reader's language: Game.title_in
     Rules = ScorpionRules
     Position = ScorpionPosition
     search_class = "ScorpionSearch"

@@ -1,7 +1,8 @@
 """The JSON bridge between the page's widgets and the engine (the browser's Web Worker calls ``handle``).
 
 One session per widget, of the class of its kind (``KINDS``): ``ReplaySession`` steps through a game
-record, ``TrySession`` is a board the reader plays on; both build on ``Session``, a position of one
+record, ``TrySession`` is a board the reader plays on, ``AnalysisSession`` the analysis board (the
+reader's own game, DESIGN.md §5.1); all build on ``Session``, a position of one
 game shown as *frames*: the board (``engine.render``), the engine's own description of the shown
 position, the message, the score, whether the last move was legal. The site build opens the same
 sessions to put each widget's first frame, and its controls, into the page (``Session.widget``).
@@ -16,7 +17,8 @@ True
 
 Requests (JSON objects): ``open`` (``config``) and ``close`` for every widget; a replay answers
 ``goto`` (``index``: a number or the text of a deep link) and ``step`` (``delta``); a try-it board
-``move`` (``token``), ``undo``, ``reset`` and ``rules`` (``rules``: a preset). Answers:
+``move`` (``token``), ``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board
+more (``AnalysisSession``). Answers:
 ``{"ok": true, "frame": {...}}`` or ``{"ok": false, "error": "..."}``. Nothing from a request is
 ever returned as markup: texts are escaped by the renderer, and the page script puts messages into
 the page as text.
@@ -25,31 +27,40 @@ the page as text.
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from . import board_link, games, position_under
 from . import position as make_position
-from . import position_under
+from .codes import MAX_NUMBER
 from .core import Position, Verdict
 from .errors import EngineError
-from .games import GAMES, find
+from .games import GAMES, find, parse_code
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 from .render import (
     attrs,
     board,
     button,
+    client_texts,
     esc,
+    history_list,
     moves_list,
+    plural_text,
     rejudged_text,
     replay_controls,
     score_text,
+    solution_list,
     text,
     verdicts_table,
 )
+from .render import board_link as render_board_link
 from .render import widget as widget_html
 
 FRAME_CACHE = 256  # positions whose board and description a session keeps (steps back and forth are free)
 MAX_LINK_TEXT = 24  # how much of a bad deep link is quoted back to the reader
+_BOARD_PAGE = re.compile(r"(\.\./)*([a-z0-9-]+/)*")  # a relative URL made by the site build
 
 Frame = dict[str, Any]
 
@@ -66,7 +77,10 @@ class Session:
     its frame fields and its controls. ``config`` (a dict, as written by the site build):
 
     - ``kind``; ``game``; ``rules`` (``preset[,key=value…]``); ``title``; ``lang``: the page's language;
-    - ``start``: the position string (face-down cards included); ``score``: the score it starts with.
+    - ``start``: the position string (face-down cards included); ``score``: the score it starts with;
+    - ``board_page``: the analysis board's page in the same language, relative to this one
+      (``../../board/``): the widget then links to the board at the position it shows
+      (``board_link`` in every frame).
     """
 
     kind: ClassVar[str] = "board"
@@ -75,6 +89,7 @@ class Session:
     hint: ClassVar[str] = ""  # the widget text (``render.text``) that tells a reader what to do
     label: ClassVar[str] = ""  # the widget text that names it when it has no title
     focusable: ClassVar[bool] = False  # the widget itself takes the focus (a replay: the arrow keys step it)
+    texts: ClassVar[tuple[str, ...]] = ()  # widget texts its page script needs beside ``render.client_texts``
 
     def __init__(self, config: dict[str, Any]):
         if not isinstance(config, dict):
@@ -89,6 +104,10 @@ class Session:
             raise EngineError("score must be a whole number")
         self.rules = _text(config.get("rules") or self.default_rules(config), "rules", empty=True)
         self.title = config.get("title") or ""
+        self.board_page = config.get("board_page") or None
+        page = self.board_page
+        if page is not None and not (isinstance(page, str) and _BOARD_PAGE.fullmatch(page)):
+            raise EngineError(f"board_page {str(self.board_page)[:40]!r}: a relative URL such as ../board/")
         self.pos = self.restart()
         self.message: str = ""
         self.legal: bool | None = None
@@ -124,6 +143,8 @@ class Session:
             "legal": self.legal,
             "won": pos.is_won(),
         }
+        if self.board_page:
+            out["board_link"] = f"{self.board_page}#{self.link()}"
         self.add_to_frame(out, full)
         if full and self.title:
             out["title"] = self.title
@@ -131,6 +152,16 @@ class Session:
 
     def add_to_frame(self, out: Frame, full: bool) -> None:
         """This kind's own fields of a frame."""
+
+    def link(self) -> str:
+        """The analysis board's fragment for the position shown (``engine.board_link``): the start,
+        the rules, and the moves that lead to it."""
+        return board_link.write(self.game, position=self.start, rules=self.rules or str(self.pos.rules),
+                                score=self.start_score, moves=self.played())
+
+    def played(self) -> list[str]:
+        """The moves from the start to the position shown."""
+        return []
 
     def _draw(self, pos: Position) -> tuple[str, str]:
         """The board and the description of ``pos``, rendered once per position and rules."""
@@ -154,7 +185,7 @@ class Session:
                            controls=self.controls(frame), panels=self.panels(frame, widget_id),
                            hint=text(self.hint, self.lang) if self.hint else "",
                            label=frame.get("title") or (text(self.label, self.lang) if self.label else ""),
-                           focusable=self.focusable)
+                           focusable=self.focusable, after=self.after(frame), texts=client_texts(self.lang, self.texts))
 
     def controls(self, frame: Frame) -> list[str]:
         """This kind's buttons in the toolbar (the score follows them)."""
@@ -163,6 +194,10 @@ class Session:
     def panels(self, frame: Frame, widget_id: str) -> list[str]:
         """This kind's parts between the message and the description."""
         return []
+
+    def after(self, frame: Frame) -> list[str]:
+        """This kind's parts after the description: the link to the analysis board."""
+        return [render_board_link(frame["board_link"], self.lang)] if frame.get("board_link") else []
 
 
 class ReplaySession(Session):
@@ -237,6 +272,9 @@ class ReplaySession(Session):
             raise EngineError("step needs a whole-number delta")
         return self.step(delta)
 
+    def played(self) -> list[str]:
+        return self.tokens[:self.index]
+
     OPS = {"goto": lambda self, request: self.goto(request.get("index")), "step": _step}
 
     # -- the page --
@@ -287,6 +325,12 @@ class TrySession(Session):
 
     def default_rules(self, config: dict[str, Any]) -> str:
         return self.presets[0] if self.presets else ""
+
+    def link(self) -> str:
+        """The position on the board with its score (a rules switch replaces the position, so the
+        moves that led to it are not kept)."""
+        return board_link.write(self.game, position=str(self.pos), rules=self.rules or str(self.pos.rules),
+                                score=self.pos.score)
 
     def add_to_frame(self, out: Frame, full: bool) -> None:
         out["can_undo"] = self.pos.can_undo()
@@ -398,10 +442,554 @@ class TrySession(Session):
         return out
 
 
-# The coming analysis board (DESIGN.md §5.1) is one more kind here: ``AnalysisSession(TrySession)``
-# with kind "analysis" (its state from the URL fragment, verdicts per preset, the solver), and its
-# class in docs/assets/solitaire/widgets.js.
-KINDS: dict[str, type[Session]] = {cls.kind: cls for cls in (Session, ReplaySession, TrySession)}
+SOLVER_SECONDS = 30.0
+"""The analysis board's solver budget: seconds of searching (its pauses between slices do not count)."""
+SOLVER_EVERY = 64
+"""Positions between two pauses of the board's search: a few hundredths of a second in the browser,
+so a slice ends soon after it is due and a Cancel is seen at once."""
+MAX_SLICE_MS = 250
+MAX_START_TEXT = 400  # the longest code or position the start field takes
+
+
+class AnalysisSession(TrySession):
+    """The analysis board (DESIGN.md §5.1): the reader's own game, from a deal code, a position or a
+    fresh deal, every move judged under every rule set of the game, the solver on request.
+
+    Its state: the start (``start``; ``code`` when it came from a deal code), the ``rules``, the
+    score the start has (``start_score``; None: the rules' own), the moves played (``moves``) and how
+    many of them are on the board (``at``; the others wait for Redo: the board's own history,
+    without limit, beside the app's 100-action ``undo``). ``link()`` writes all of it as the page's
+    fragment (``engine.board_link``), and the ``link`` request reads one back: the first bad part
+    stops it, the board keeps what was good before it and the message names the part.
+
+    Requests beside a try-it board's ``move``, ``undo``, ``reset`` and ``rules`` (a rules switch
+    plays the moves again under the new rules, up to the first they refuse): ``link``
+    (``fragment``: the fragment's text, ``length``: its whole length when the page sent only its
+    beginning), ``redo``, ``goto`` (``index``: a place in the move list), ``start`` (``text``: a
+    deal code or a position, ``game``: the game of a position), ``random`` (``preset``:
+    ``<game>/<preset>``, ``number``: the deal number the page drew), ``solve``, ``solve-step``
+    (``ms``: how long this slice of the search may run), ``solve-stop`` (the reader's Cancel) and
+    ``line`` (``step``: play the winning line up to its move ``step``). The solver's answers are
+    small frames (``solver`` and ``busy``, no board): the worker runs ``solve-step`` again and again
+    while ``busy``, returning to its event loop in between (docs/assets/solitaire/worker.mjs).
+    """
+
+    kind = "analysis"
+    hint = "analysis-hint"
+    label = "analysis-title"
+    texts = ("copied", "copy-failed", "show-line", "hide-line")
+
+    def __init__(self, config: dict[str, Any]):
+        if isinstance(config, dict) and config.get("presets"):
+            raise EngineError("an analysis board offers every rules preset of its game: give no presets")
+        super().__init__(config)
+        self.rules = str(self.pos.rules)
+        self.presets = list(find(self.game).presets)
+        self.code: str | None = config.get("code") or None
+        self.code_rules = ""  # the rules the code names (the command line gives --code only under them)
+        if self.code is not None:
+            dealt = make_position(self.game, code=self.code)
+            if str(dealt) != self.start:
+                raise EngineError(f"code {str(self.code)[:40]!r} does not deal the start position")
+            self.code_rules = str(dealt.rules)
+        self.moves: list[str] = []
+        self.at = 0
+        self.judged: tuple[str, list[dict[str, Any]], str, str] | None = None  # the last attempt: token,
+        # its verdicts by preset, their table and summary
+        self.searching: Any = None  # a running ``engine.solver.Solving``
+        self.search_base: tuple[list[str], str] = ([], self.rules)  # the moves and rules it searches from
+        self.solver: Frame = {"state": None}
+        self.solution: tuple[list[str], str, list[str]] | None = None  # (moves before, rules, winning line)
+        self._texts: dict[str, str] = {}  # move token -> its text in the page's language
+        self._names: dict[str, str] = {}  # preset -> its name in the page's language (asked on every move)
+
+    # -- the board's state -----------------------------------------------------------------------------
+    def _new_game(self, game: str, start: str, code: str | None, rules: str, score: int | None = None) -> None:
+        self._stop_search()
+        self.game, self.start, self.code, self.rules, self.start_score = game, start, code, rules, score
+        self.code_rules = rules if code else ""
+        self.pos = self.restart()
+        self.presets = list(find(game).presets)
+        self.moves, self.at = [], 0
+        self.judged = self.solution = None
+        self.solver = {"state": None}
+        self._texts.clear()
+        self._names.clear()
+
+    def _goto(self, n: int) -> tuple[int, str, Verdict] | None:
+        """The position after the first ``n`` moves of the list on the board; a move the rules refuse
+        stops it there: (its place in the list, its token, the verdict)."""
+        if n < self.at:
+            if "undo" in self.moves[:self.at]:  # the app's undo cannot be popped: play from the start
+                self.pos, self.at = self.restart(), 0
+            else:
+                while self.at > n:
+                    self.pos.pop()
+                    self.at -= 1
+        while self.at < n:
+            token = self.moves[self.at]
+            _, verdict = self.pos.play(token)
+            if not verdict.legal:
+                return self.at, token, verdict
+            self.at += 1
+        return None
+
+    def played(self) -> list[str]:
+        return self.moves[:self.at]
+
+    def link(self) -> str:
+        return board_link.write(self.game, code=self.code, position=None if self.code else self.start,
+                                rules=self.rules, score=self.start_score, moves=self.played())
+
+    def _name(self, preset: str) -> str:
+        found = self._names.get(preset)
+        if found is None:
+            found = self._names[preset] = preset_label(self.game, preset, self.lang)
+        return found
+
+    def _move_text(self, token: str) -> str:
+        found = self._texts.get(token)
+        if found is None:
+            found = self._texts[token] = find(self.game).move_text(token, self.lang)
+        return found
+
+    # -- moves, history, rules ---------------------------------------------------------------------------
+    def move(self, token: Any) -> Frame:
+        token = _text(token, "token")
+        if len(token) > 16:
+            raise EngineError(f"move {token[:16]!r}…: not a move token")
+        verdicts = self.verdicts(token)
+        token, verdict = self.pos.play(token)
+        if verdict.legal:
+            self._stop_search()
+            if not (self.at < len(self.moves) and self.moves[self.at] == token):
+                del self.moves[self.at:]  # a new move: the moves that waited for Redo are gone
+                self.moves.append(token)
+            self.at += 1
+        self.judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
+        return self._say(self._verdict_text(token, verdict), verdict.legal)
+
+    def _verdicts_shown(self, token: str, verdicts: list[dict[str, Any]]) -> tuple[str, str]:
+        """The verdict table and its one-line summary (the live region), rendered once per attempt."""
+        if not verdicts:
+            return _EMPTY_VERDICTS, ""
+        allowed = [v["name"] for v in verdicts if v["legal"]]
+        if len(allowed) == len(verdicts):
+            summary = text("verdicts-all", self.lang)
+        elif not allowed:
+            summary = text("verdicts-none", self.lang)
+        else:
+            summary = text("verdicts-some", self.lang, names=", ".join(allowed))
+        return verdicts_table(verdicts, self.lang, move=token), summary
+
+    def verdicts(self, token: str | None = None) -> list[dict[str, Any]]:
+        """The move ``token`` from the position on the board, judged under every preset of the game
+        (with its points when legal); a preset under which this position cannot arise says so."""
+        if token is None or token.strip() == "undo":
+            return []
+        here, score = str(self.pos), self.pos.score
+        out = []
+        for p in self.presets:
+            entry: dict[str, Any] = {"rules": p, "name": self._name(p)}
+            try:
+                there = position_under(self.game, here, p, score)
+                verdict = there.check_token(token)
+            except EngineError:
+                entry.update(legal=False, misfit=True, reason=None, message=None)
+            else:
+                entry.update(legal=verdict.legal, reason=verdict.reason, message=verdict.message(self.lang),
+                             points=verdict.points if verdict.legal else None, dollars=there.scored_in_dollars())
+            out.append(entry)
+        return out
+
+    def undo(self) -> Frame:
+        if not self.at:
+            return self._say(Verdict(False, "nothing-to-undo").message(self.lang), False)
+        self._stop_search()
+        self._goto(self.at - 1)
+        return self._say(text("undone", self.lang), True)
+
+    def redo(self) -> Frame:
+        if self.at >= len(self.moves):
+            return self._say("", None)
+        self._stop_search()
+        refused = self._goto(self.at + 1)
+        if refused:
+            return self._say(self._refusal(refused), False)
+        token = self.moves[self.at - 1]
+        points = self.pos.move_stack[-1][2] if token != "undo" and self.pos.move_stack else 0
+        return self._say(find(self.game).made_text(token, points, self.lang, self.pos.scored_in_dollars()), True)
+
+    def goto(self, index: Any) -> Frame:
+        n = _frame_number(index, len(self.moves))
+        if n is None:
+            raise EngineError(f"index {str(index)[:MAX_LINK_TEXT]!r}: a place in the move list (0–{len(self.moves)})")
+        self._stop_search()
+        refused = self._goto(n)
+        if refused:
+            return self._say(self._refusal(refused), False)
+        said = text("start", self.lang) + "." if n == 0 else plural_text("at-move", n, self.lang)
+        return self._say(said, None)
+
+    def reset(self) -> Frame:
+        self._stop_search()
+        self._goto(0)
+        return self._say(text("reset-done", self.lang), None)
+
+    def _refusal(self, refused: tuple[int, str, Verdict]) -> str:
+        k, _, verdict = refused
+        name = preset_label(self.game, self.rules, self.lang)
+        said = text("rules-refused", self.lang, rules=name, n=k + 1, reason=verdict.message(self.lang))
+        return f"{said} {text('rules-stopped', self.lang)}"
+
+    def set_rules(self, rules: Any) -> Frame:
+        """Switch the rules and play the moves again under them, up to the first they refuse."""
+        new = str(find(self.game).rules(_text(rules, "rules")))
+        score = self.start_score
+        try:
+            start = make_position(self.game, self.start, rules=new, score=score)
+        except EngineError:
+            try:  # a score these rules cannot start from (Vegas dollars are no Normal score): their own
+                start, score = make_position(self.game, self.start, rules=new), None
+            except EngineError:
+                return self._say(text("rules-misfit", self.lang), False)
+        self._stop_search()
+        self.solution = None
+        if self.solver.get("state") == "won":
+            self.solver = {"state": None}
+        wanted = self.at
+        self.rules, self.start_score, self.pos, self.at = new, score, start, 0
+        refused = self._goto(wanted)
+        if refused:
+            return self._say(self._refusal(refused), False)
+        name = preset_label(self.game, new, self.lang)
+        if not wanted:
+            return self._say(text("rules-now", self.lang, rules=name), None)
+        return self._say(plural_text("rules-replayed", wanted, self.lang, rules=name), True)
+
+    # -- starting a game ------------------------------------------------------------------------------
+    def open_link(self, fragment: Any, length: Any = None) -> Frame:
+        """Open the board a link describes (the page's fragment), as far as its parts are good."""
+        if not isinstance(length, int) or isinstance(length, bool):
+            length = None
+        try:
+            link = board_link.read(fragment if isinstance(fragment, str) else "", length)
+            if link.empty:
+                return self._say("", None)
+            self._follow(link)
+        except board_link.LinkProblem as problem:
+            return self._say(problem.message(self.lang), False)
+        return self._say(plural_text("opened-link", self.at, self.lang), None)
+
+    def _follow(self, link: board_link.Link) -> None:
+        """Apply a link part by part: game, start, rules, score, moves. A part that is bad raises
+        ``LinkProblem``; the board keeps what the parts before it set up (nothing, before a good start)."""
+        LinkProblem = board_link.LinkProblem
+        name = link.game
+        if name is None and link.code is not None:
+            try:
+                name = games.name_of_code(parse_code(link.code.upper()).game)
+            except EngineError:
+                raise LinkProblem("code", "code", value=board_link.quoted(link.code),
+                                  example=find(self.game).code(0, find(self.game).presets[0])) from None
+        if name is None:
+            raise LinkProblem("game", "no-start" if link.position is None else "no-game")
+        if name not in GAMES:
+            raise LinkProblem("game", "game", value=board_link.quoted(name), games=", ".join(GAMES))
+        game = find(name)
+        if link.code is not None and link.position is not None:
+            raise LinkProblem("position", "two-starts")
+        rules = None
+        if link.rules is not None:
+            try:
+                rules = game.rules(link.rules)
+            except EngineError:
+                rules = None
+        if link.code is not None:
+            try:
+                code = parse_code(link.code.upper())
+                pos = game.from_code(code)
+            except EngineError:
+                raise LinkProblem("code", "code", value=board_link.quoted(link.code),
+                                  example=game.code(0, game.presets[0])) from None
+            self._new_game(game.name, str(pos), str(code), str(pos.rules))
+        elif link.position is not None:
+            try:
+                pos = game.position(link.position, rules)
+            except EngineError:
+                raise LinkProblem("position", "position") from None
+            self._new_game(game.name, str(pos), None, str(pos.rules))
+        else:
+            raise LinkProblem("game", "no-start")
+        # The start is on the board: from here on a bad part stops the link, and the board keeps what it has.
+        if link.rules is not None:
+            if rules is None:
+                raise LinkProblem("rules", "rules", value=board_link.quoted(link.rules),
+                                  presets=", ".join(game.presets))
+            if str(rules) != self.rules:
+                try:
+                    self.pos = make_position(self.game, self.start, rules=str(rules))
+                except EngineError:
+                    raise LinkProblem("rules", "rules-misfit", value=board_link.quoted(link.rules)) from None
+                self.rules = str(rules)
+        if link.score is not None:
+            score = _whole_number(link.score)
+            try:
+                if score is None:
+                    raise EngineError("not a whole number")
+                self.pos = make_position(self.game, self.start, rules=self.rules, score=score)
+            except EngineError:
+                raise LinkProblem("score", "score", value=board_link.quoted(link.score)) from None
+            self.start_score = score
+        for n, token in enumerate(link.moves or [], 1):
+            try:
+                token, verdict = self.pos.play(token)
+            except EngineError:
+                raise LinkProblem("moves", "move", n=n, token=board_link.quoted(token)) from None
+            if not verdict.legal:
+                raise LinkProblem("moves", "move-refused", n=n, token=board_link.quoted(token),
+                                  reason=verdict.message(self.lang))
+            self.moves.append(token)
+            self.at += 1
+
+    def start_from(self, value: Any, game: Any = None) -> Frame:
+        """A new game from what the reader typed: a deal code, or a position of ``game``."""
+        value = _text(value, "text")
+        shown = board_link.quoted(value)
+        try:
+            if len(value) > MAX_START_TEXT:
+                raise EngineError("too long")
+            if _CODE_LIKE.fullmatch(value):
+                code = parse_code(value.upper())
+                pos = find(games.name_of_code(code.game)).from_code(code)
+                self._new_game(pos.GAME, str(pos), str(code), str(pos.rules))
+                return self._say(text("opened-code", self.lang, code=str(code)), None)
+            name = _choice(game or self.game, tuple(GAMES), "game")
+            rules = self.rules if name == self.game else None
+            pos = position_under(name, value, rules) if rules else make_position(name, value)
+        except EngineError:
+            return self._say(text("start-bad", self.lang, value=shown), False)
+        self._new_game(name, str(pos), None, str(pos.rules))
+        return self._say(text("opened-position", self.lang), None)
+
+    def random_deal(self, preset: Any, number: Any) -> Frame:
+        """A new game from a deal the page drew (``number``, from the browser's crypto random numbers)."""
+        name, _, rules = _text(preset, "preset").partition("/")
+        game = find(_choice(name, tuple(GAMES), "game"))
+        if rules not in game.presets:
+            raise EngineError(f"unknown {game.title} preset {rules[:40]!r}")
+        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= MAX_NUMBER:
+            raise EngineError(f"deal number {str(number)[:20]!r}: a whole number from 0 to {MAX_NUMBER}")
+        code = game.code(number, rules)
+        pos = game.from_code(parse_code(code))
+        self._new_game(game.name, str(pos), code, str(pos.rules))
+        return self._say(text("opened-code", self.lang, code=code), None)
+
+    # -- the solver -------------------------------------------------------------------------------------
+    def solve(self) -> Frame:
+        """Start a search from the position on the board (a copy: the board stays the reader's)."""
+        if self.searching is None:
+            from .solver import Solving  # noqa: PLC0415  (a page loads the solver only when a reader asks)
+
+            here = make_position(self.game, str(self.pos), rules=self.rules, score=self.pos.score)
+            self.searching = Solving(here, seconds=SOLVER_SECONDS, every=SOLVER_EVERY)
+            self.search_base = (self.moves[:self.at], self.rules)
+            self.solver = {"state": "running", "nodes": 0}
+        return self._solver_frame()
+
+    def solve_step(self, ms: Any) -> Frame:
+        """Search on for ``ms`` milliseconds (at most ``MAX_SLICE_MS``)."""
+        if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not ms > 0:
+            raise EngineError("solve-step needs a positive number of milliseconds")
+        if self.searching is not None:
+            result = self.searching.run(seconds=min(float(ms), MAX_SLICE_MS) / 1000)
+            self.solver = {"state": "running", "nodes": self.searching.nodes}
+            if result is not None:
+                self._solved(result)
+        return self._solver_frame()
+
+    def solve_stop(self) -> Frame:
+        """The reader's Cancel: the search ends where it is (not decided, unless it just was)."""
+        if self.searching is not None:
+            result = self.searching.stop()
+            if result.solved is None:
+                self.searching = None
+                self.solver = {"state": "cancelled", "nodes": result.nodes}
+            else:
+                self._solved(result)
+        return self._solver_frame()
+
+    def _stop_search(self) -> None:
+        """The board changes: a running search is for a position no longer shown, so it stops."""
+        if self.searching is not None:
+            self.searching.stop()
+            self.searching = None
+            self.solver = {"state": "changed", "nodes": self.solver.get("nodes", 0)}
+
+    def _solved(self, result: Any) -> None:
+        self.searching = None
+        state = {True: "won", False: "lost", None: "unknown"}[result.solved]
+        self.solver = {"state": state, "nodes": result.nodes}
+        if result.solved:
+            base, rules = self.search_base
+            self.solution = (list(base), rules, list(result.moves))
+
+    def solver_state(self) -> Frame:
+        """The solver's part of a frame: its state, the texts to show and, for a win, the line."""
+        state, lang = self.solver.get("state"), self.lang
+        nodes = self.solver.get("nodes", 0)
+        out: Frame = {"state": state, "result": state if state in ("won", "lost", "unknown") else None,
+                      "progress": plural_text("solver-progress", nodes, lang) if state else ""}
+        if state == "won" and self.solution:
+            line = self.solution[2]
+            out["text"] = (plural_text("solver-won", len(line), lang) if line else text("solver-won-now", lang))
+            out["line"] = solution_list(line, [self._move_text(t) for t in line], lang)
+        else:
+            out["text"] = text(_SOLVER_TEXTS[state], lang) if state in _SOLVER_TEXTS else ""
+            out["line"] = ""
+        if state == "cancelled":
+            out["result"] = "unknown"
+        return out
+
+    def _solver_frame(self) -> Frame:
+        return {"kind": self.kind, "solver": self.solver_state(), "busy": self.searching is not None}
+
+    def play_line(self, step: Any) -> Frame:
+        """Play the winning line up to its move ``step``, from where the search started; the rest of
+        the line waits for Redo."""
+        if self.solution is None:
+            raise EngineError("no winning line to play")
+        base, rules, line = self.solution
+        k = _frame_number(step, len(line) - 1)
+        if k is None or rules != self.rules:
+            raise EngineError(f"step {str(step)[:MAX_LINK_TEXT]!r}: a move of the line (0–{len(line) - 1})")
+        self._stop_search()
+        self.moves = base + line
+        self.pos, self.at = self.restart(), 0
+        refused = self._goto(len(base) + k + 1)
+        if refused:  # the line was found here: it never is
+            return self._say(self._refusal(refused), False)
+        points = self.pos.move_stack[-1][2]
+        return self._say(find(self.game).made_text(line[k], points, self.lang, self.pos.scored_in_dollars()), True)
+
+    OPS = {
+        **TrySession.OPS,
+        "link": lambda self, request: self.open_link(request.get("fragment"), request.get("length")),
+        "redo": lambda self, request: self.redo(),
+        "goto": lambda self, request: self.goto(request.get("index")),
+        "start": lambda self, request: self.start_from(request.get("text"), request.get("game")),
+        "random": lambda self, request: self.random_deal(request.get("preset"), request.get("number")),
+        "solve": lambda self, request: self.solve(),
+        "solve-step": lambda self, request: self.solve_step(request.get("ms")),
+        "solve-stop": lambda self, request: self.solve_stop(),
+        "line": lambda self, request: self.play_line(request.get("step")),
+    }
+
+    # -- frames and the page --------------------------------------------------------------------------
+    def add_to_frame(self, out: Frame, full: bool) -> None:
+        lang = self.lang
+        out["game"], out["rules"], out["at"] = self.game, self.rules, self.at
+        if full:  # what the page script needs to know of links and deals
+            out["link_limit"], out["deal_numbers"] = board_link.MAX_LENGTH, MAX_NUMBER + 1
+        out["can_undo"], out["can_redo"] = self.at > 0, self.at < len(self.moves)
+        out["fragment"] = self.link()
+        out["moves"] = history_list([self._move_text(t) for t in self.moves], self.at, lang)
+        out["presets"] = [{"id": p, "name": self._name(p)} for p in self.presets]
+        out["command"] = self.command()
+        out["solver"] = self.solver_state()
+        out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
+
+    def command(self) -> str:
+        """The same game on the command line: ``python -m engine play …`` to the position shown, then
+        ``python -m engine solve …`` from it."""
+        own = self.code is not None and self.code_rules == self.rules
+        start = ["--code", str(self.code)] if own else ["--position", self.start, "--rules", self.rules]
+        score = ["--score", str(self.start_score)] if self.start_score is not None else []
+        play = ["python", "-m", "engine", "play", "--game", self.game, *start, *score,
+                "--moves", " ".join(self.played()), "--lang", self.lang]
+        solve = ["python", "-m", "engine", "solve", "--game", self.game, "--position", str(self.pos),
+                 "--rules", self.rules]
+        return "\n".join(" ".join(shlex.quote(word) for word in words) for words in (play, solve))
+
+    def controls(self, frame: Frame) -> list[str]:
+        lang = self.lang
+        options = "".join(f'<option{attrs(value=p["id"], selected=p["id"] == frame["rules"])}>{esc(p["name"])}</option>'
+                          for p in frame["presets"])
+        return [
+            button("undo", lang, disabled=not frame["can_undo"]),
+            button("redo", lang, disabled=not frame["can_redo"]),
+            button("reset", lang),
+            f'<label class="sol-rules">{esc(text("rules", lang))} <select data-role="rules">{options}</select></label>',
+        ]
+
+    def panels(self, frame: Frame, widget_id: str) -> list[str]:
+        lang = self.lang
+        verdicts = (f'<section class="sol-analysis-verdicts"{attrs(aria_label=text("verdicts", lang))}>'
+                    f'<p class="sol-verdicts-summary" data-role="verdicts-summary" aria-live="polite">'
+                    f'{esc(frame["verdicts_summary"])}</p>{frame["verdicts"]}</section>')
+        return [verdicts, frame["moves"]]
+
+    def after(self, frame: Frame) -> list[str]:
+        lang = self.lang
+        solver = frame["solver"]
+        solver_html = (
+            f'<section class="sol-solver"{attrs(aria_label=text("solver", lang))} data-search-exclude>'
+            f'<p class="sol-solver-note">{esc(text("solver-note", lang))}</p>'
+            f'<p class="sol-buttons">{button("solve", lang, label=text("solver", lang))}'
+            f'{button("cancel", lang, disabled=True)}</p>'
+            f'<p class="sol-solver-progress" data-role="solver-progress">{esc(solver["progress"])}</p>'
+            f'<p class="sol-solver-result" data-role="solver" role="status">{esc(solver["text"])}</p>'
+            f'<p class="sol-buttons">{button("show-line", lang, hidden=True, aria_expanded="false")}</p>'
+            f'<div class="sol-line" data-role="line-panel" hidden>'
+            f'<p class="sol-line-hint">{esc(text("line-hint", lang))}</p>'
+            f'{solver["line"] or solution_list([], [], lang)}</div></section>'
+        )
+        game_options = "".join(
+            f'<option{attrs(value=g, selected=g == self.game)}>{esc(find(g).title_in(lang))}</option>' for g in GAMES)
+        deal_options = "".join(
+            f'<optgroup{attrs(label=find(g).title_in(lang))}>' + "".join(
+                f'<option{attrs(value=f"{g}/{p}", selected=g == self.game and p == self.rules)}>'
+                f'{esc(preset_label(g, p, lang))}</option>' for p in find(g).presets) + "</optgroup>"
+            for g in GAMES)
+        start_html = (
+            f'<section class="sol-start"{attrs(aria_label=text("start-title", lang))} data-search-exclude>'
+            f'<p class="sol-panel-title">{esc(text("start-title", lang))}</p>'
+            f'<p class="sol-field"><label>{esc(text("start-field", lang))} '
+            f'<input type="text" data-role="start-text" spellcheck="false" autocomplete="off" '
+            f'{attrs(maxlength=MAX_START_TEXT)}></label> '
+            f'<label>{esc(text("start-game", lang))} <select data-role="start-game">{game_options}</select></label> '
+            f'{button("open", lang)}</p>'
+            f'<p class="sol-field"><label>{esc(text("new-deal-rules", lang))} '
+            f'<select data-role="deal-rules">{deal_options}</select></label> {button("new-deal", lang)}</p></section>'
+        )
+        share_html = (
+            f'<section class="sol-share"{attrs(aria_label=text("share-title", lang))} data-search-exclude>'
+            f'<p class="sol-panel-title">{esc(text("share-title", lang))}</p>'
+            f'<p class="sol-field"><label>{esc(text("link-field", lang))} '
+            f'<input type="text" data-role="link" readonly spellcheck="false" '
+            f'{attrs(value="#" + frame["fragment"])}></label> {button("copy", lang)}</p>'
+            f'<p class="sol-command-label">{esc(text("command", lang))}</p>'
+            f'<pre class="sol-command" data-role="command" tabindex="0">{esc(frame["command"])}</pre></section>'
+        )
+        return [solver_html, start_html, share_html]
+
+
+_CODE_LIKE = re.compile(r"[A-Za-z]{2}[0-9]+-[A-Za-z0-9]{3}-[A-Za-z]{7}")
+_EMPTY_VERDICTS = '<ul class="sol-verdicts" data-role="verdicts"></ul>'
+_SOLVER_TEXTS = {"running": "solver-running", "lost": "solver-lost", "unknown": "solver-unknown",
+                 "cancelled": "solver-cancelled", "changed": "solver-changed"}
+
+
+def _whole_number(value: str) -> int | None:
+    """A score from a link: ASCII digits with an optional minus, within ``board_link.MAX_SCORE``."""
+    digits = value[1:] if value.startswith("-") else value
+    if not digits or len(digits) > 7 or not (digits.isascii() and digits.isdigit()):
+        return None
+    n = int(value)
+    return n if abs(n) <= board_link.MAX_SCORE else None
+
+
+KINDS: dict[str, type[Session]] = {cls.kind: cls for cls in (Session, ReplaySession, TrySession, AnalysisSession)}
 
 
 def session(config: Any) -> Session:
@@ -483,5 +1071,5 @@ def _ok(frame: Frame) -> str:
     return json.dumps({"ok": True, "frame": frame}, ensure_ascii=False)
 
 
-__all__ = ["KINDS", "SESSIONS", "ReplaySession", "Session", "TrySession", "handle", "open_session", "preset_label",
-           "session"]
+__all__ = ["KINDS", "SESSIONS", "AnalysisSession", "ReplaySession", "Session", "TrySession", "handle", "open_session",
+           "preset_label", "session"]

@@ -8,7 +8,9 @@ everything the page's worker will ever use must already be in memory:
   restores them for free instead of a Klondike page compiling them; ``make bench`` reports the
   snapshot's size), loads every language's catalogs through ``engine.i18n.translator``, and opens,
   plays, undoes and closes a widget of each game in each language through the worker's own bridge
-  (``engine.web.handle``), which fills the caches those calls fill (compiled patterns, catalogs);
+  (``engine.web.handle``), which fills the caches those calls fill (compiled patterns, catalogs),
+  and takes the analysis board through every kind of request (links, every preset's verdicts and
+  random deals, the solver in slices: ``_analysis_board``);
 - :func:`forget_files` drops what points at files that will not be there (the zip importer's
   directory of the standard library archive, the path finders' caches), then collects garbage;
 - :func:`answers_without_imports` is the build's check of the restored snapshot: the same
@@ -68,6 +70,46 @@ def _widgets() -> None:
             _ask({"op": "close", "id": wid})
 
 
+def _analysis_board() -> None:
+    """The analysis board (``engine.web.AnalysisSession``) in each language through everything a
+    reader can ask of it: links good and bad (``engine.board_link``), moves judged under every preset
+    of each game, the history, a rules switch that stops at a refused move, a new game from a code, a
+    position or a random deal of every preset, and the solver (``engine.solver.Solving``) in slices,
+    cancelled, and to a won line played on the board."""
+    scorpion = str(engine.position("scorpion", code=WARM_UP_DEALS["scorpion"][0]))
+    near_won = "KC////// - - KS/KH/KD/QC"  # Klondike: one move from a won game
+    for lang in engine.i18n.LANGUAGES:
+        wid = f"snapshot-warm-up-analysis-{lang}"
+        config = {"kind": "analysis", "game": "scorpion", "start": scorpion, "rules": "classic", "lang": lang}
+        _ask({"op": "open", "id": wid, "config": config})
+        for fragment in ("#game=scorpion&code=SC1-CLA-AAAAAAG&rules=easy&moves=4C%3E7,deal",
+                         "#game=scorpion&code=%D0%A1C1-CLA-AAAAAAG", "#colour=red&game=scorpion", "#%zz",
+                         "#game=scorpion&code=SC1-CLA-AAAAAAG&moves=8H%3E1,4C%3E7",
+                         "#game=klondike&code=KL1-D1V-AAAAAAG&score=-5&moves=draw"):
+            _ask({"op": "link", "id": wid, "fragment": fragment, "length": len(fragment)})
+        _ask({"op": "link", "id": wid, "fragment": "#game=scorpion&code=SC1-CLA-AAAAAAG"})
+        for request in ({"op": "move", "token": "4C>7"}, {"op": "move", "token": "4H>7"},
+                        {"op": "move", "token": "deal"}, {"op": "undo"}, {"op": "redo"},
+                        {"op": "goto", "index": 0}, {"op": "goto", "index": 1},
+                        {"op": "rules", "rules": "easy"}, {"op": "rules", "rules": "classic"}, {"op": "reset"},
+                        {"op": "start", "text": "KL1-D3V-AAAAAAG"}, {"op": "start", "text": "<img src=x>"},
+                        {"op": "start", "text": scorpion, "game": "scorpion"},
+                        {"op": "move", "token": "4C>7"}, {"op": "solve"}, {"op": "solve-step", "ms": 5},
+                        {"op": "solve-stop"}):
+            _ask({"id": wid, **request})
+        for name, game in engine.GAMES.items():
+            for preset in game.presets:
+                _ask({"op": "random", "id": wid, "preset": f"{name}/{preset}", "number": 1})
+                _ask({"op": "move", "id": wid, "token": WARM_UP_DEALS[name][1]})
+        _ask({"op": "start", "id": wid, "text": near_won, "game": "klondike"})
+        _ask({"op": "solve", "id": wid})
+        for _ in range(100):
+            if not _ask({"op": "solve-step", "id": wid, "ms": 50})["frame"]["busy"]:
+                break
+        _ask({"op": "line", "id": wid, "step": 0})
+        _ask({"op": "close", "id": wid})
+
+
 def warm_up() -> list[str]:
     """Import and load everything the worker uses; return the engine modules imported."""
     modules = engine_modules()
@@ -76,6 +118,7 @@ def warm_up() -> list[str]:
     for lang in engine.i18n.LANGUAGES:
         engine.i18n.translator(lang)
     _widgets()
+    _analysis_board()
     return modules
 
 
@@ -95,6 +138,7 @@ def answers_without_imports() -> dict:
     imported while they do (in the browser a new import would find no file)."""
     before = set(sys.modules)
     _widgets()
+    _analysis_board()
     imported = sorted(set(sys.modules) - before)
     if imported:
         raise WarmUpError(f"answering the widgets imported {', '.join(imported)} after the restore: "

@@ -30,6 +30,10 @@ Kinds:
 ``winrates``
     ``game``: the solver's win rates per preset and the published figures beside them, from
     ``examples/stats/winrates.json`` (``winrates.py``).
+``analysis``
+    ``id`` and a default game (``record``, ``position``, ``code``): the analysis board, the reader's
+    own game (``analysis.py``); every replay, try-it and ruling widget links to it at the position it
+    shows (``widget_source.link_to_board``).
 
 Adding a kind (``board``, ``replay``, ``try``, ``ruling`` …): write ``hooks/directives/<kind>.py``
 with ``KIND = "<kind>"``, ``KEYS`` (required) and ``OPTIONAL`` key names, ``render(directive) -> str``
@@ -45,12 +49,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import board, describe, replay, ruling, score_table, try_it, winrates
+from . import analysis, board, describe, replay, ruling, score_table, try_it, winrates
 
 INFO = re.compile(r"^solitaire(?:[ \t]+(?P<kind>\S+))?[ \t]*(?P<rest>.*)$")
 _LINE = re.compile(r"^(?P<key>[a-z][a-z0-9_-]*)[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
 
-_MODULES = (describe, score_table, board, replay, try_it, ruling, winrates)
+_MODULES = (describe, score_table, board, replay, try_it, ruling, winrates, analysis)
 KINDS: dict[str, Callable[[Directive], str]] = {m.KIND: m.render for m in _MODULES}
 
 

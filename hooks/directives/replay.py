@@ -30,7 +30,7 @@ def render(d: Directive) -> str:
     cfg["kind"] = "replay"
     if d.get("title"):
         cfg["title"] = d.get("title")
-    session = widget_source.session(d, cfg)
+    session = widget_source.session(d, widget_source.link_to_board(d, cfg))
     frame = d.get("frame")
     if frame is not None:
         if not frame.isdigit() or int(frame) > len(session.tokens):

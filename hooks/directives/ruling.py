@@ -62,5 +62,5 @@ def render(d: Directive) -> str:
                 raise d.fail(f"missing {key!r} (or name a ruling record with 'ruling')")
         cfg = try_it.config(d)
         wid = widget_source.widget_id(d)
-    session = widget_source.session(d, cfg, "ruling" if d.get("ruling") else "position")
+    session = widget_source.session(d, widget_source.link_to_board(d, cfg), "ruling" if d.get("ruling") else "position")
     return widget_source.widget(d, session, wid, cfg)

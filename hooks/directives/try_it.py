@@ -54,6 +54,6 @@ def config(d: Directive) -> dict:
 
 def render(d: Directive) -> str:
     wid = widget_source.widget_id(d)
-    cfg = config(d)
+    cfg = widget_source.link_to_board(d, config(d))
     session = widget_source.session(d, cfg, "presets" if d.get("presets") else "position")
     return widget_source.widget(d, session, wid, cfg)

@@ -204,6 +204,19 @@ def _record(d: Directive) -> dict:
     return cfg
 
 
+BOARD_PAGE = "board.md"
+"""The analysis board's page (docs/board.md): the widgets link to it at the position they show."""
+
+
+def link_to_board(d: Directive, cfg: dict) -> dict:
+    """``cfg`` with ``board_page``: the analysis board's URL relative to the directive's page, in the
+    same language (every language's pages lie alike under its folder, with directory URLs)."""
+    page = d.page.removesuffix(".md")
+    depth = page.count("/") + (0 if page == "index" or page.endswith("/index") else 1)
+    cfg["board_page"] = "../" * depth + BOARD_PAGE.removesuffix(".md") + "/"
+    return cfg
+
+
 def session(d: Directive, cfg: dict, key: str = "position") -> web.Session:
     """The ``engine.web`` session of ``cfg``'s kind; an engine error is the directive's error."""
     try:

@@ -59,7 +59,7 @@ def pages(site) -> dict[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def served(site):
-    with StaticServer(site, no_store=False) as server:  # validators, not no-store: a warm cache across pages
+    with StaticServer(site, cache=None) as server:  # validators, not no-store: a warm cache across pages
         yield server
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 
+import re
+
 import pytest
 from accessibility_support import (
     PALETTES,
@@ -298,13 +300,17 @@ def test_the_focus_stays_in_the_widget_when_its_button_turns_disabled(reader, se
 def test_a_key_pressed_while_the_engine_starts_is_not_lost(reader, server, scheme):
     page, lang = reader, "en"
     held = []
-    page.route("**/wheels/**", lambda route: held.append(route))  # the wheel waits until the key is pressed
+    # the engine's start (its memory snapshot, or the wheel when it falls back) waits until the key is pressed
+    page.route(re.compile(r"/(snapshots|wheels)/"), lambda route: held.append(route))
     page.goto(page_url(server.url, lang, "scorpion/examples/"))
     tab_to(page, REPLAY)
     page.keyboard.press("ArrowRight")
     assert page.get_attribute(REPLAY, "data-state") == "loading"
-    while not held:
+    for _ in range(300):  # the worker asks for it within seconds; never wait forever
+        if held:
+            break
         page.wait_for_timeout(100)
+    assert held, "the worker never asked for the engine's snapshot or wheel"
     for route in held:
         route.continue_()
     ready_widgets(page)

@@ -205,11 +205,21 @@ class Shown:
                 self.starts.append(value)
                 if key == "message":
                     self.messages.append(value)
-            elif key == "moves":
+            elif key == "moves" and isinstance(value, list):
                 self.all.extend(value)
                 self.starts.extend(value)
-            else:
-                self.all.extend(strings(value))
+            else:  # the analysis board's panels come as markup: its move list, verdicts, the solver's line
+                for text in strings(value):
+                    self.all.extend(html_texts(text) if text.startswith("<") else [text])
+                    self.rows(text)
+                    self.starts += [m.group(1) for m in re.finditer(r"<button[^>]*>([^<]*)</button>", text)]
+        if frame.get("verdicts_summary"):
+            self.messages.append(frame["verdicts_summary"])
+
+    def rows(self, markup: str) -> None:
+        """A verdict table's rows: each is a message of its own."""
+        for m in re.finditer(r'<li data-rules[^>]*>(.*?)</li>', markup):
+            self.messages.append(re.sub(r"<[^>]*>", "", m.group(1)))
 
     def steps(self, session: web.Session, *steps: tuple[str, ...]) -> None:
         """Each step (a session's method and its argument) played, and the frame it answers shown."""
@@ -223,9 +233,7 @@ class Shown:
         self.all.extend(html_texts(markup))
         for m in re.finditer(r'<button[^>]*data-action="attempt"[^>]*>(.*?)</button>', markup):
             self.starts.append(m.group(1))
-        for m in re.finditer(r'<li data-rules[^>]*>(.*?)</li>', markup):
-            row = re.sub(r"<[^>]*>", "", m.group(1))
-            self.messages.append(row)
+        self.rows(markup)
 
 
 def klondike_tokens(pos) -> dict[str, str]:
@@ -297,7 +305,39 @@ def show_everything() -> Shown:
         shown.steps(k, ("move", "recycle"), ("set_rules", "draw3"), ("set_rules", "draw1-vegas"))
         won = engine.position("klondike", "////// - - KS/KH/KD/KC")
         shown.widget(web.session({"kind": "try", "game": "klondike", "lang": lang, "start": str(won)}))
+        show_the_analysis_board(shown, scorpion_start, lang)
     return shown
+
+
+BAD_LINKS = [  # one link for each sentence that names a link's bad part
+    "#" + "x" * 20000, "#game", "#colour=red", "#game=scorpion&game=scorpion", "#game=scorpion&code=%E0%A4",
+    "#game=scorpion&code=%D0%A1C1-CLA-AAAAAAG", "#game=chess&code=SC1-CLA-AAAAAAG", "#game=scorpion",
+    "#position=KS", "#game=scorpion&code=SC1-CLA-AAAAAAG&position=KS", "#game=scorpion&code=SC1-XXX-AAAAAAG",
+    "#game=scorpion&position=KS", "#game=scorpion&code=SC1-CLA-AAAAAAG&rules=chess",
+    "#game=scorpion&code=SC1-CLA-AAAAAAG&rules=three-blind-mice", "#game=klondike&code=KL1-D1N-AAAAAAG&score=-5",
+    "#game=scorpion&code=SC1-CLA-AAAAAAG&moves=" + ",".join(["deal"] * 2001),
+    "#game=scorpion&code=SC1-CLA-AAAAAAG&moves=8H%3E99", "#game=scorpion&code=SC1-CLA-AAAAAAG&moves=8H%3E1,4C%3E7",
+]
+
+
+def show_the_analysis_board(shown: Shown, start: str, lang: str) -> None:
+    """The analysis board through its verdicts under every preset (one under which the position cannot
+    arise), its history, a rules switch that stops at a refused move, links good and bad, new games
+    and the solver's answers."""
+    a = web.session({"kind": "analysis", "game": "scorpion", "start": start, "rules": "classic", "lang": lang})
+    shown.widget(a)
+    shown.steps(a, ("set_rules", "easy"), ("move", "4C>7"), ("move", "4H>7"), ("move", "deal"), ("undo",),
+                ("redo",), ("redo",), ("goto", 0), ("goto", 2), ("set_rules", "classic"), ("set_rules", "easy"),
+                ("move", "undo"), ("reset",), ("undo",), ("start_from", "SC1-CLA-AAAAAAG"),
+                ("start_from", "<img src=x>"), ("start_from", start, "scorpion"),
+                ("random_deal", "klondike/draw3-vegas", 7), ("set_rules", "draw1-vegas"), ("move", "draw"),
+                ("move", "recycle"))
+    for fragment in BAD_LINKS:
+        shown.frame(a.open_link(fragment))
+    shown.frame(a.open_link("#game=klondike&position=KC%2F%2F%2F%2F%2F%2F%20-%20-%20KS%2FKH%2FKD%2FQC&rules=draw1"))
+    shown.steps(a, ("solve",), ("solve_step", 500), ("play_line", 0), ("undo",), ("solve",), ("solve_stop",),
+                ("solve",), ("move", "KC>F"), ("solve",), ("solve_step", 500))
+    shown.widget(a)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-// The replay and try-it widgets: the page side. The engine itself runs in worker.mjs (Pyodide),
+// The replay, try-it and analysis widgets: the page side. The engine itself runs in worker.mjs (Pyodide),
 // one worker per page for all its widgets, started when the first widget nears the viewport.
 //
 // Each widget arrives rendered by the site build (the same Python renderer the worker runs), so the
@@ -6,9 +6,9 @@
 // the frames it answers with into the page. Messages are always set as text, never as markup; the
 // boards come from the engine's renderer, which escapes everything.
 //
-// DOM contract (DESIGN.md §5): [data-widget="replay"|"try"] with data-state="loading|ready|error";
+// DOM contract (DESIGN.md §5): [data-widget="replay"|"try"|"analysis"] with data-state="loading|ready|error";
 // [data-action=first|prev|next|last|play|deal|undo|reset]; [data-role=description|message|score];
-// cards [data-card="4H"], columns [data-column="7"].
+// cards [data-card="4H"], columns [data-column="7"]. The analysis board's own parts: DESIGN.md §5.1.
 
 const PLAY_INTERVAL_MS = 1000;
 const NEAR_VIEWPORT = "400px";
@@ -24,6 +24,7 @@ const engine = {
   state: "idle", // idle | loading | ready | failed
   error: "",
   calls: new Map(),
+  partials: new Map(), // task id -> what to do with each slice's answer
   nextId: 1,
   listeners: new Set(),
 
@@ -54,7 +55,13 @@ const engine = {
     if (data.type === "result") {
       const pending = this.calls.get(data.id);
       this.calls.delete(data.id);
+      this.partials.delete(data.id);
       if (pending) pending(JSON.parse(data.answer));
+      return;
+    }
+    if (data.type === "partial") {
+      const partial = this.partials.get(data.id);
+      if (partial) partial(JSON.parse(data.answer));
       return;
     }
     if (data.type === "ready") this.state = "ready";
@@ -87,6 +94,25 @@ const engine = {
       this.worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
     });
   },
+
+  // A long request the worker runs in slices (worker.mjs): request, then next while the answer says
+  // busy (each answer to onPartial), stop when cancelled. Returns {id, done}; cancel(id) stops it.
+  task(request, next, stop, onPartial) {
+    const id = this.nextId++;
+    if (this.state === "failed") return { id, done: Promise.resolve({ ok: false, error: this.error }) };
+    this.start();
+    const done = new Promise((finish) => {
+      this.calls.set(id, finish);
+      this.partials.set(id, onPartial);
+      this.worker.postMessage({ type: "task", id, request: JSON.stringify(request), next: JSON.stringify(next),
+                                stop: JSON.stringify(stop) });
+    });
+    return { id, done };
+  },
+
+  cancel(id) {
+    if (this.worker) this.worker.postMessage({ type: "cancel", id });
+  },
 };
 
 // ---- one widget ------------------------------------------------------------------------------------
@@ -103,9 +129,29 @@ function keyOf(el) {
   return null;
 }
 
+// An element brought up to date with a fresh copy of itself: when its tag and attributes are the
+// same, only its children that differ are replaced (those beyond the shorter list removed or added);
+// otherwise it is replaced whole. What did not change stays in the page, with its focus.
+function patch(old, fresh) {
+  const same = old.tagName === fresh.tagName && old.attributes.length === fresh.attributes.length
+    && [...fresh.attributes].every((a) => old.getAttribute(a.name) === a.value);
+  if (!same) {
+    old.replaceWith(fresh);
+    return fresh;
+  }
+  const before = [...old.childNodes];
+  const after = [...fresh.childNodes];
+  after.forEach((child, i) => {
+    if (i >= before.length) old.append(child);
+    else if (!before[i].isEqualNode(child)) before[i].replaceWith(child);
+  });
+  for (const extra of before.slice(after.length)) extra.remove();
+  return old;
+}
+
 // The new board into the page: only its parts that changed (the reserve / stock row and each
-// column) are replaced, so a move touches two columns' worth of DOM, not the whole table, and a
-// focused card in an untouched column keeps its focus.
+// column) are patched, so a move touches two columns' worth of DOM, not the whole table, and a
+// focused card or column label that did not change keeps its focus.
 function patchBoard(board, html) {
   const template = document.createElement("template");
   template.innerHTML = html;
@@ -118,7 +164,7 @@ function patchBoard(board, html) {
     return;
   }
   before.forEach((old, i) => {
-    if (old.outerHTML !== after[i].outerHTML) old.replaceWith(after[i]);
+    if (!old.isEqualNode(after[i])) patch(old, after[i]);
   });
 }
 
@@ -218,6 +264,8 @@ class Widget {
     }
     this.setText('[data-role="description"]', frame.description);
     this.setText('[data-role="score"]', frame.score);
+    const boardLink = this.q('a[data-role="board-link"]');
+    if (boardLink && frame.board_link) boardLink.setAttribute("href", frame.board_link);
     if (!first) this.setMessage(frame.message, frame.legal);
     this.applyFrame(frame);
   }
@@ -534,9 +582,248 @@ class TryWidget extends Widget {
   }
 }
 
-// One class per kind of widget ([data-widget="…"], engine/web.py's KINDS). The coming analysis
-// board (DESIGN.md §5.1) is one more entry: analysis: AnalysisWidget.
-const KINDS = { replay: ReplayWidget, try: TryWidget };
+// Markup the engine rendered (and escaped) for one part of a widget, in place of the part with the same
+// role; a button that had the focus keeps it (found again by its data-index or data-step).
+function replacePart(root, role, html) {
+  const old = root.querySelector(`[data-role="${role}"]`);
+  if (!old || old.outerHTML === html) return old;
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const fresh = template.content.firstElementChild;
+  if (!fresh) return old;
+  const focused = old.contains(document.activeElement) ? document.activeElement : null;
+  fresh.hidden = old.hidden;
+  const now = patch(old, fresh);
+  if (focused && !now.contains(document.activeElement)) {
+    const key = ["index", "step"].find((k) => focused.dataset[k] !== undefined);
+    const again = key && now.querySelector(`[data-${key}="${focused.dataset[key]}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+  return now;
+}
+
+const SOLVE_SLICE_MS = 50; // how long the worker searches before it looks at its messages again
+
+// The analysis board (DESIGN.md §5.1): a try-it board with the reader's own game. Its whole state is
+// in the page's fragment: read once the engine is ready (and when the reader edits it), written back
+// after every answer. The engine parses the fragment (engine/board_link.py): the page only hands it
+// over, capped, and never puts any of it into the page as markup.
+class AnalysisWidget extends TryWidget {
+  constructor(root) {
+    super(root);
+    this.written = null; // the fragment this page last wrote
+    this.linkRead = false; // the fragment the page opened with is read before anything is written over it
+    this.limits = { link: 16384, deals: 1 };
+    this.solving = null; // the running search's task id
+    this.lineShown = false;
+    window.addEventListener("hashchange", () => {
+      if (this.ready && location.hash.slice(1) !== this.written) this.openLink();
+    });
+  }
+
+  onReady() {
+    this.linkRead = true;
+    if (location.hash.length > 1) this.openLink();
+    else this.writeLink();
+  }
+
+  // The fragment is the board's, unless it names an element of the page (a heading's permalink).
+  openLink() {
+    const hash = location.hash;
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // not an element's id then
+    }
+    if (id && !id.includes("=") && document.getElementById(id)) return;
+    this.send({ op: "link", fragment: hash.slice(0, this.limits.link + 2), length: hash.length });
+  }
+
+  writeLink() {
+    if (!this.linkRead || !this.frame || this.frame.fragment === undefined) return;
+    if (this.frame.fragment !== this.written) {
+      this.written = this.frame.fragment;
+      // The address is not on the way to the redrawn board: it follows right after.
+      clearTimeout(this.addressTimer);
+      this.addressTimer = setTimeout(() => history.replaceState(history.state, "", `#${this.written}`));
+    }
+    const field = this.q('[data-role="link"]');
+    if (field) field.value = this.shareLink();
+  }
+
+  // The board's own link (the address bar may still hold a link the board could not follow).
+  shareLink() {
+    return `${location.origin}${location.pathname}${location.search}#${this.frame.fragment}`;
+  }
+
+  applyFrame(frame) {
+    if (frame.link_limit) this.limits = { link: frame.link_limit, deals: frame.deal_numbers };
+    this.disable("undo", !frame.can_undo);
+    this.disable("redo", !frame.can_redo);
+    this.syncRules(frame);
+    replacePart(this.root, "moves", frame.moves);
+    replacePart(this.root, "verdicts", frame.verdicts);
+    this.setText('[data-role="verdicts-summary"]', frame.verdicts_summary || "");
+    this.setText('[data-role="command"]', frame.command || "");
+    this.applySolver(frame.solver);
+    this.writeLink();
+  }
+
+  // The rules selector lists the presets of the game on the board (its game can change).
+  syncRules(frame) {
+    const select = this.q('[data-role="rules"]');
+    if (!select || !frame.presets) return;
+    const ids = frame.presets.map((p) => p.id).join(" ");
+    if ([...select.options].map((o) => o.value).join(" ") !== ids) {
+      select.replaceChildren(...frame.presets.map((p) => {
+        const option = document.createElement("option");
+        option.value = p.id;
+        option.textContent = p.name;
+        return option;
+      }));
+    }
+    if (select.value !== frame.rules) select.value = frame.rules;
+  }
+
+  // -- the solver --
+  applySolver(solver) {
+    if (!solver) return;
+    this.setText('[data-role="solver-progress"]', solver.progress || "");
+    const status = this.q('[data-role="solver"]');
+    if (status.textContent !== (solver.text || "")) status.textContent = solver.text || "";
+    if (solver.result) status.dataset.result = solver.result;
+    else delete status.dataset.result;
+    const won = solver.state === "won" && Boolean(solver.line);
+    replacePart(this.root, "solution", solver.line || '<ol class="sol-solution" data-role="solution" hidden></ol>');
+    this.q('[data-action="show-line"]').hidden = !won || !solver.line.includes("data-move");
+    this.showLine(won && this.lineShown);
+    const running = solver.state === "running";
+    const focused = document.activeElement;
+    this.enable("solve", !running);
+    this.enable("cancel", running);
+    // A keyboard reader on the button that just turned off lands on the other one (Search ⇄ Cancel).
+    if (focused && focused.disabled && this.root.contains(focused)) {
+      this.q(`[data-action="${running ? "cancel" : "solve"}"]`).focus();
+    }
+  }
+
+  enable(action, on) {
+    const button = this.q(`[data-action="${action}"]`);
+    if (button) button.disabled = !on;
+  }
+
+  solve() {
+    if (this.solving !== null) return;
+    const id = this.id;
+    const { id: taskId, done } = engine.task({ op: "solve", id }, { op: "solve-step", id, ms: SOLVE_SLICE_MS },
+                                             { op: "solve-stop", id }, (answer) => {
+      if (answer.ok) this.applySolver(answer.frame.solver);
+    });
+    this.solving = taskId;
+    const wasFocused = document.activeElement === this.q('[data-action="solve"]');
+    this.enable("solve", false);
+    this.enable("cancel", true);
+    if (wasFocused) this.q('[data-action="cancel"]').focus();
+    done.then((answer) => {
+      this.solving = null;
+      if (answer.ok) this.applySolver(answer.frame.solver);
+      else {
+        this.setMessage(answer.error, false);
+        this.enable("solve", true);
+        this.enable("cancel", false);
+      }
+    });
+  }
+
+  cancel() {
+    if (this.solving !== null) engine.cancel(this.solving);
+  }
+
+  showLine(shown) {
+    this.lineShown = shown;
+    const panel = this.q('[data-role="line-panel"]');
+    const list = this.q('[data-role="solution"]');
+    const button = this.q('[data-action="show-line"]');
+    panel.hidden = !shown;
+    if (list) list.hidden = !shown;
+    button.setAttribute("aria-expanded", String(shown));
+    button.textContent = shown ? this.texts["hide-line"] : this.texts["show-line"];
+  }
+
+  // -- sharing, starting --
+  async copyLink() {
+    const field = this.q('[data-role="link"]');
+    const link = this.shareLink();
+    field.value = link;
+    try {
+      await navigator.clipboard.writeText(link);
+      this.setMessage(this.texts.copied, null);
+    } catch {
+      field.focus();
+      field.select(); // the visible fallback: the reader copies the selected link
+      this.setMessage(this.texts["copy-failed"], null);
+    }
+  }
+
+  // A deal number drawn uniformly from 0 … deals - 1 with the browser's cryptographic generator.
+  drawDeal() {
+    const deals = BigInt((this.limits && this.limits.deals) || 1);
+    const span = 1n << 64n;
+    const limit = span - (span % deals);
+    for (;;) {
+      const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+      const x = (BigInt(high) << 32n) | BigInt(low);
+      if (x < limit) return Number(x % deals);
+    }
+  }
+
+  openStart() {
+    const text = this.q('[data-role="start-text"]').value.trim();
+    if (!text) return;
+    this.send({ op: "start", text, game: this.q('[data-role="start-game"]').value });
+  }
+
+  onAction(action, el) {
+    const own = {
+      redo: () => this.send({ op: "redo" }),
+      solve: () => this.solve(),
+      cancel: () => this.cancel(),
+      "show-line": () => this.showLine(!this.lineShown),
+      copy: () => this.copyLink(),
+      open: () => this.openStart(),
+      "new-deal": () => this.send({ op: "random", preset: this.q('[data-role="deal-rules"]').value,
+                                    number: this.drawDeal() }),
+    };
+    if (own[action]) {
+      this.selected = null;
+      this.markSelected();
+      own[action]();
+    } else super.onAction(action, el);
+  }
+
+  onPick(el, event) {
+    if (el.matches('[data-role="moves"] [data-index]')) {
+      this.selected = null;
+      this.send({ op: "goto", index: Number(el.dataset.index) });
+    } else if (el.matches('[data-role="solution"] [data-step]')) {
+      this.selected = null;
+      this.send({ op: "line", step: Number(el.dataset.step) });
+    } else super.onPick(el, event);
+  }
+
+  onKey(event) {
+    if (event.key === "Enter" && event.target.matches('[data-role="start-text"]')) {
+      event.preventDefault();
+      this.openStart();
+      return;
+    }
+    super.onKey(event);
+  }
+}
+
+// One class per kind of widget ([data-widget="…"], engine/web.py's KINDS).
+const KINDS = { replay: ReplayWidget, try: TryWidget, analysis: AnalysisWidget };
 
 // ---- the page -------------------------------------------------------------------------------------------
 

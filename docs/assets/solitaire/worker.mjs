@@ -5,9 +5,15 @@
 //   {type: "init", indexURL, wheelURL, snapshot}   start the engine (below); snapshot is null or
 //                                        {url, key, size} (hooks/widgets.py writes them into the page)
 //   {type: "call", id, request}          engine.web.handle(request) once ready; request is JSON text
+//   {type: "task", id, request, next, stop}
+//                                        a long request in slices (the analysis board's solver): handle
+//                                        request, then next again and again while the answer's frame says
+//                                        busy, returning to the event loop between two slices, so that
+//   {type: "cancel", id}                 is seen at once: the task then ends with handle(stop)
 // Messages to the page:
 //   {type: "progress", step, steps}      loading: step of steps done
 //   {type: "ready"} | {type: "failed", error}
+//   {type: "partial", id, answer}        a task's answer after each slice but the last
 //   {type: "result", id, answer}         answer is JSON text ({"ok": true, "frame": ...} | {"ok": false, ...})
 //
 // Two ways to start, both from the site's own files (no CDN, no micropip):
@@ -35,6 +41,10 @@
 //
 // This module also runs in Node: hooks/snapshot.mjs imports it to check the file it made with
 // exactly the code the browser runs.
+//
+// A synchronous Python call holds the worker until it returns: a task's slices are short (the engine
+// searches at most the milliseconds the page asks for), and between two of them every other message
+// (the reader's moves, a Cancel) is answered.
 
 const STEPS = 3;
 const MAGIC = "SOLSNAP1";
@@ -231,8 +241,50 @@ async function start({ indexURL, wheelURL, snapshot }) {
 }
 
 let ready = null;
+const cancelled = new Set(); // tasks the page cancelled
+const running = new Set();
+
+// Is this answer a frame that says its task goes on?
+function busy(answer) {
+  try {
+    const parsed = JSON.parse(answer);
+    return Boolean(parsed.ok && parsed.frame && parsed.frame.busy);
+  } catch {
+    return false;
+  }
+}
+
+async function task({ id, request, next, stop }) {
+  running.add(id);
+  let answer;
+  try {
+    const handle = await ready;
+    answer = handle(request);
+    while (busy(answer) && !cancelled.has(id)) {
+      self.postMessage({ type: "partial", id, answer });
+      await new Promise((resume) => setTimeout(resume)); // the event loop: a Cancel gets in here
+      if (cancelled.has(id)) break;
+      answer = handle(next);
+    }
+    if (cancelled.has(id)) answer = handle(stop);
+  } catch (error) {
+    answer = JSON.stringify({ ok: false, error: String((error && error.message) || error) });
+  } finally {
+    running.delete(id);
+    cancelled.delete(id);
+  }
+  self.postMessage({ type: "result", id, answer });
+}
 
 async function receive({ data }) {
+  if (data.type === "cancel") {
+    if (running.has(data.id)) cancelled.add(data.id);
+    return;
+  }
+  if (data.type === "task") {
+    await task(data);
+    return;
+  }
   if (data.type === "init") {
     if (ready) return;
     ready = start(data);
