@@ -79,9 +79,6 @@ _TEXTS = {
     # Deep links
     "bad-fragment": N_("widget", "This link points to move “{text}”, which this game does not have (moves 0–{total})."),
 }
-STOCK_COUNT = (NP_("widget", "Stock: {n} face-down card", "Stock: {n} face-down cards"),
-               "Stock: {n} face-down cards")
-"""The stock's name for screen readers on a board one plays on (its count is part of the sentence)."""
 
 # Every text that speaks of a move is one catalog entry per kind of move (the grammar differs: "Try
 # tapping 2♥", "Try dealing the reserve"), so each language orders and inflects it whole. ``move_parts``
@@ -158,6 +155,15 @@ def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bo
     return t.npgettext("points", *POINTS, abs(n)).format(n=number(n, lang))
 
 
+def points_cell(points: int, lang: str = "en", dollars: bool = False) -> str:
+    """A scoring table's cell, as the site's prose writes amounts: ``+10``, ``0``, ``−100`` (a true
+    minus in hu, ca, ru); Vegas dollars in the language's form, ``+5 $``, ``0 $``, ``−52 $`` (en
+    ``+$5``). The app's screen form (``-$52``) is only for quoting the app."""
+    if dollars:
+        return amount_text(points, lang, dollars=True)
+    return ("+" if points > 0 else "") + number(points, lang)
+
+
 def score_text(pos: Any, lang: str = "en") -> str:
     """The score a widget shows, in the reader's language: ``625``; Vegas ``−42 $`` (hu, ca, ru),
     ``−$42`` (en), as the pages' prose writes dollars. (``Position.score_text`` is the app's own
@@ -214,7 +220,8 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
          label: str | None = None, token_attr: str = "data-card") -> str:
     """One card. Face up: rank and suit glyph (``4♥``, ``10♠``), its name for screen readers, and
     ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed);
-    a button's name is its symbol, then the card's name (``"4♥, kőr 4"``).
+    a button's name is the card's name in words only (``"kőr 4"``: a screen reader speaks the card
+    once; the face keeps its symbols for the eye).
     Face down: a back, no card identity in the markup. ``button=True`` makes a face-up card a
     button (the try-it widget's picks). ``label`` replaces the card's name for screen readers;
     ``token_attr`` names the attribute that carries the card's token (``data-card`` on the table)."""
@@ -233,9 +240,9 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
     name = card_label(c, lang) if label is None else label
     ident = f' {token_attr}="{esc(token)}"'
     if button:
-        # A button's name starts with what it shows ("4♥, four of hearts"): a reader who speaks to
-        # the page says what they see (WCAG 2.5.3, axe's label-content-name-mismatch).
-        extra = attrs(aria_label=f"{symbol}, {name}", aria_pressed="false", tabindex=tabindex)
+        # The name in words only ("four of hearts", not "4♥, four of hearts", which a screen reader
+        # speaks as the same card twice).
+        extra = attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
         return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
     return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{esc(name)}</span></span>'
 
