@@ -104,7 +104,7 @@ from .core import (
 )
 from .errors import NotationError
 from .games import Game
-from .i18n import N_, NP_, sentence_case, translator
+from .i18n import N_, NP_, Translator, sentence_case, translator
 
 COLUMNS = 7
 FACE_DOWN = 21  # 0 + 1 + … + 6
@@ -681,7 +681,7 @@ class KlondikePosition(Position):
         return sentence_case(text, lang)
 
 
-def stock_text(t: Any, n: int) -> str:
+def stock_text(t: Translator, n: int) -> str:
     """The stock in the description and in the draw button's name, one wording per state:
     "stock: 24 cards", or "stock: empty"."""
     if n:

@@ -52,7 +52,7 @@ from .core import (
 )
 from .errors import NotationError
 from .games import Game
-from .i18n import N_, NP_, sentence_case, translator
+from .i18n import N_, NP_, Translator, sentence_case, translator
 
 RESERVE = -1  # location of a card in the reserve (or set aside)
 REMOVED = -2  # location of a card in a removed sequence
@@ -504,7 +504,7 @@ class ScorpionPosition(Position):
         return sentence_case(text, lang)
 
 
-def reserve_text(t: Any, n: int) -> str:
+def reserve_text(t: Translator, n: int) -> str:
     """The reserve in the description and in the deal button's name, one wording per state:
     "reserve: 3 face-down cards", or "reserve: dealt" once it is empty."""
     if n:
