@@ -220,8 +220,7 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
          label: str | None = None, token_attr: str = "data-card") -> str:
     """One card. Face up: rank and suit glyph (``4♥``, ``10♠``), its name for screen readers, and
     ``sol-red``/``sol-black`` (red cards are also hatched and underlined, so colour is not needed);
-    a button's name is the card's name in words only (``"kőr 4"``: a screen reader speaks the card
-    once; the face keeps its symbols for the eye).
+    a button's name is its symbol, then the card's name (``"4♥, kőr 4"``).
     Face down: a back, no card identity in the markup. ``button=True`` makes a face-up card a
     button (the try-it widget's picks). ``label`` replaces the card's name for screen readers;
     ``token_attr`` names the attribute that carries the card's token (``data-card`` on the table)."""
@@ -240,9 +239,10 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
     name = card_label(c, lang) if label is None else label
     ident = f' {token_attr}="{esc(token)}"'
     if button:
-        # The name in words only ("four of hearts", not "4♥, four of hearts", which a screen reader
-        # speaks as the same card twice).
-        extra = attrs(aria_label=name, aria_pressed="false", tabindex=tabindex)
+        # A button's name starts with what it shows ("4♥, four of hearts"): a reader who speaks to
+        # the page says what they see (WCAG 2.5.3, axe's label-content-name-mismatch, which the
+        # accessibility test runs: "jack of hearts" alone does not contain the visible "J♥").
+        extra = attrs(aria_label=f"{symbol}, {name}", aria_pressed="false", tabindex=tabindex)
         return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
     return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{esc(name)}</span></span>'
 

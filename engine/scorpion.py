@@ -596,7 +596,9 @@ class Scorpion(Game):
         else:
             n = len(pos.reserve)
             count = sentence_case(reserve_text(t, n), lang)  # as the description says it
-            body = f'{render.backs(n, lang)}<span class="sol-count">{render.esc(n)}</span>'
+            # the count only while there are cards: once dealt, the name says "dealt" (WCAG 2.5.3)
+            count_html = f'<span class="sol-count">{render.esc(n)}</span>' if n else ""
+            body = f'{render.backs(n, lang)}{count_html}'
             if interactive:
                 attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
                 body = f'<button type="button"{attrs}>{body}</button>'
