@@ -251,6 +251,8 @@ class Solving:
         solved, line, nodes, cancelled = outcome
         if solved:
             _replay(self.pos, line)
+            line = _shortcut(self.pos, line)
+            _replay(self.pos, line)
         self.result = Solution(solved, tuple(line), nodes, self._spent, cancelled)
         self.nodes = nodes
         return self.result
@@ -267,6 +269,38 @@ def _replay(pos: Position, tokens: list[str]) -> None:
                                f"from {pos}")
     if not copy.is_won():
         raise RuntimeError(f"solver bug: its winning line does not win from {pos}")
+
+
+def _shortcut(pos: Position, tokens: list[str]) -> list[str]:
+    """The winning line with its detours cut: from each position on it, the move that lands furthest
+    along the line.
+
+    A depth-first search returns the path it happened to take, thousands of moves in a deal with
+    much freedom (Easy), most of them wandering between positions a single move joins. Every step
+    here is a legal move from the position the shorter line has reached, and that position is on
+    the found line, so the shorter line reaches the same won position (``_replay`` checks it again).
+    """
+    copy = type(pos).from_string(str(pos), pos.rules)
+    index = {str(copy): 0}
+    for n, token in enumerate(tokens, 1):
+        copy.play(token)
+        index[str(copy)] = n
+    copy = type(pos).from_string(str(pos), pos.rules)
+    kept: list[str] = []
+    at = 0
+    while at < len(tokens):
+        best, step = at + 1, tokens[at]
+        for move in list(copy.legal_moves()):
+            token = copy.move_token(move)
+            copy.push(move)
+            reached = index.get(str(copy), -1)
+            copy.pop()
+            if reached > best:
+                best, step = reached, token
+        copy.play(step)
+        kept.append(step)
+        at = best
+    return kept
 
 
 Pass = tuple[bool | None, list[str], int, bool]

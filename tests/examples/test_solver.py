@@ -104,6 +104,29 @@ def test_solver_wins_the_seed_deal_after_4h_onto_5h():
     assert result.solved is True
 
 
+@pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-EAS-AAAAAAC"), ("klondike", "KL1-D1N-AAAAAAG")])
+def test_a_winning_line_takes_no_detour_one_move_would_cut_short(game, code):
+    """The search wanders (1,900 steps for SC1-EAS-AAAAAAC); the line a reader gets does not: from no
+    position on it does one move reach a position of the line further on than the next."""
+    start = position(game, code=code)
+    result = solve(start, seconds=None, max_nodes=20_000)
+    assert result.solved is True
+    line = [str(start)]
+    pos = position(game, str(start), rules=start.rules)
+    for token in result.moves:
+        pos.play(token)
+        line.append(str(pos))
+    assert pos.is_won()
+    where = {text: n for n, text in enumerate(line)}
+    pos = position(game, str(start), rules=start.rules)
+    for n, token in enumerate(result.moves):
+        for move in list(pos.legal_moves()):
+            pos.push(move)
+            assert where.get(str(pos), -1) <= n + 1, f"move {n + 1} of the line is a detour"
+            pos.pop()
+        pos.play(token)
+
+
 @pytest.mark.parametrize("rules", ["easy", "traditional", "wasp"])
 def test_solver_plays_by_the_rules_it_is_given(rules):
     pos = position("scorpion", NEEDS_THE_DEAL, rules=rules)
