@@ -6,6 +6,7 @@
 #                the real-browser ones included
 #   make site    set up, then build the static site into site/ (strict)
 #   make bench   set up, then run the benchmarks (bench/bench_*.py) and print a table
+#   make winrates  solve the first 1000 deals of every preset (both cores, resumable) into examples/stats/
 #   make lint    ruff
 #   make i18n-extract | i18n-update | i18n-compile | i18n-check   the gettext catalogs
 #
@@ -21,6 +22,7 @@ PORT        ?= 8000
 SITE_DIR    ?= site
 PYTEST_ARGS ?=
 BENCH_ARGS  ?=
+WINRATES_ARGS ?=
 
 # Stamps live inside the folders they describe: deleting .venv or node_modules resets them.
 VENV_STAMP := $(VENV)/.installed
@@ -31,7 +33,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-.PHONY: help setup python-env node-env browser language-tools test serve site bench lint \
+.PHONY: help setup python-env node-env browser language-tools test serve site bench winrates lint \
         i18n-extract i18n-update i18n-compile i18n-check clean distclean
 
 help:
@@ -96,6 +98,11 @@ site: setup
 
 bench: setup browser
 	$(PY) bench/run.py $(BENCH_ARGS)
+
+# The solver's win rates per preset (bench/winrates.py): up to two hours on two cores; an
+# interrupted run goes on where it stopped. E.g. WINRATES_ARGS="scorpion-classic --deals 100".
+winrates: python-env
+	$(PY) bench/winrates.py $(WINRATES_ARGS)
 
 lint: python-env
 	$(PY) -m ruff check .

@@ -1,9 +1,17 @@
-"""Solver speed: the seed deal of the rules pages, a Klondike deal, positions explored per second.
+"""Solver speed: positions explored per second, against the search as it was before (same positions,
+same run), and the time to an answer on the pages' deals.
 
 ``make bench`` runs it with the others (``bench/run.py``); alone: ``python -m bench.bench_solver``.
-Times are the best of three solves of the same position (the solver is deterministic), in CPU
-seconds of this process, so another process on the machine does not count against it. The win
-rates per preset are a separate, long run (``bench/winrates.py``) whose results are committed.
+Times are CPU seconds of this process (another process on the machine does not count against it),
+the best of ``ROUNDS`` runs of the same search (the solver is deterministic).
+
+- **Throughput**: both searches explore the same start positions, each for at most ``NODES``
+  positions: the current one (``engine.solver``) and the one before issue 11, kept unchanged as
+  ``bench/baseline_solver.py``. The figure is the ratio of their positions per CPU second, per
+  game (goal: at least 2). The positions are deals the old search cannot finish in the budget.
+- **Answers**: the seed deal of the rules pages, after its first move, and two Klondike deals:
+  the time to the answer, with the positions explored. The win rates per preset are a separate,
+  long run (``make winrates``, ``bench/winrates.py``) whose results are committed.
 """
 
 from __future__ import annotations
@@ -17,12 +25,19 @@ if __package__ in (None, ""):  # run as a file: make the checkout importable
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 3
+NODES = 4000
+GOAL = 2.0
+
+THROUGHPUT = {
+    "scorpion": ["SC1-EAS-AAAAAAJ", "SC1-EAS-AAAAACQ", "SC1-WSP-AAAAABX", "SC1-TBM-AAAAADX", "SC1-CLA-AAAAAAI",
+                 "SC1-SC2-AAAAAFB"],
+    "klondike": ["KL1-D1N-AAAAABC", "KL1-D3N-AAAAABM", "KL1-D1V-AAAAAAC", "KL1-D3V-AAAAAAY", "KL1-D1N-AAAAAAI",
+                 "KL1-D3N-AAAAABO"],
+}
 
 
-def best(make_position, nodes: int = 200_000):
+def best(solve, make_position, nodes: int):
     """The best of ROUNDS solves: (CPU seconds, the result)."""
-    from engine.solver import solve
-
     times, result = [], None
     for _ in range(ROUNDS):
         pos = make_position()
@@ -32,14 +47,34 @@ def best(make_position, nodes: int = 200_000):
     return min(times), result
 
 
+def throughput(solve, codes: list[str]) -> tuple[int, float]:
+    """Positions explored and CPU seconds over ``codes``, each explored for at most NODES positions."""
+    from engine import deal  # noqa: PLC0415
+
+    nodes, seconds = 0, 0.0
+    for code in codes:
+        s, result = best(solve, lambda code=code: deal(code), NODES)
+        nodes += result.nodes
+        seconds += s
+    return nodes, seconds
+
+
 def run():
-    from engine import position
-    from engine.records import Record
+    from bench import baseline_solver  # noqa: PLC0415
+    from engine import position  # noqa: PLC0415
+    from engine.records import Record  # noqa: PLC0415
+    from engine.solver import solve  # noqa: PLC0415
+
+    for game, codes in THROUGHPUT.items():
+        old_nodes, old_seconds = throughput(baseline_solver.solve, codes)
+        new_nodes, new_seconds = throughput(solve, codes)
+        old_rate, new_rate = old_nodes / old_seconds, new_nodes / new_seconds
+        yield {"benchmark": f"positions per second, {game}: this search / the one before issue 11",
+               "value": round(new_rate / old_rate, 2), "unit": "×", "goal": f"≥ {GOAL:g}",
+               "note": f"{new_rate:,.0f} vs {old_rate:,.0f} per s CPU on {len(codes)} deals "
+                       f"({new_nodes} and {old_nodes} positions, at most {NODES} each)"}
 
     won = Record.load(ROOT / "examples" / "scorpion" / "won.game")
-
-    def seed_deal():
-        return won.start_position()
 
     def after_first_move():
         pos = won.start_position()
@@ -47,23 +82,16 @@ def run():
         return pos
 
     cases = [
-        ("seed deal (won.game), from the start", seed_deal),
+        ("seed deal (won.game), from the start", won.start_position),
         ("seed deal after 4H>7", after_first_move),
         ("Klondike KL1-D1N-AAAAAAG", lambda: position("klondike", code="KL1-D1N-AAAAAAG")),
         ("Klondike KL1-D3N-AAAAAAD", lambda: position("klondike", code="KL1-D3N-AAAAAAD")),
     ]
     for name, make in cases:
-        seconds, result = best(make)
+        seconds, result = best(solve, make, 200_000)
         answer = {True: "won", False: "cannot be won", None: "budget ran out"}[result.solved]
         yield {"benchmark": f"solve {name}", "value": round(seconds * 1000, 1), "unit": "ms CPU",
                "note": f"{answer}, {result.nodes} positions, {len(result.moves)} moves"}
-    # Throughput on a deal the solver cannot finish quickly
-    seconds, result = best(lambda: position("scorpion", code="SC1-CLA-AAAAAAJ"), nodes=20_000)
-    yield {"benchmark": "positions explored (Scorpion, SC1-CLA-AAAAAAJ)", "value": round(result.nodes / seconds),
-           "unit": "per s CPU", "note": f"{result.nodes} positions in {seconds:.2f} s"}
-    seconds, result = best(lambda: position("klondike", code="KL1-D1N-AAAAAAB"), nodes=20_000)
-    yield {"benchmark": "positions explored (Klondike, KL1-D1N-AAAAAAB)", "value": round(result.nodes / seconds),
-           "unit": "per s CPU", "note": f"{result.nodes} positions in {seconds:.2f} s"}
 
 
 if __name__ == "__main__":

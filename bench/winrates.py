@@ -1,26 +1,34 @@
-"""Win rates per rules preset: solve the first N deal codes of each preset, with a stated budget.
+"""Win rates per rules preset: solve the first N deal codes of every preset, with a stated budget.
 
-    python bench/winrates.py                    # every preset below, 1000 deals each
+    make winrates                               # every preset, 1000 deals each, both cores, resumable
+    python bench/winrates.py                    # the same
     python bench/winrates.py scorpion-classic   # one preset (keys of PRESETS)
     python bench/winrates.py --summary          # only rebuild winrates.json from the CSV files
+    python bench/winrates.py --fresh 100        # deals far from that set, 20 s each (prints, writes fresh.json)
 
 "Thoughtful" play: the solver knows every face-down card (``engine.solver``). A deal is *won*
-(the solver found a winning line, which the engine replays), *lost* (every reachable position
-was explored: it cannot be won) or *unknown* (the budget ran out first). The budget is a number
-of positions per deal, not seconds, so the committed data is reproducible on any machine.
+(the solver found a winning line; ``solve`` replays it in the engine before it answers), *lost*
+(proved: every position that can be reached was explored, or shown lost by an argument written
+in the solver) or *unknown* (the budget ran out first). The budget is a number of positions per
+deal, not seconds, so the committed data is reproducible on any machine.
+
+The run is resumable: each preset's CSV is written a row at a time, and a new run solves only the
+deal codes its CSV does not hold yet (``--restart`` starts the presets named over). ``--jobs``
+worker processes (default: every core) share the deals; a progress bar on stderr shows the deals
+done, the decisions so far and the time left.
 
 Output, committed as data under ``examples/stats/`` (CI does not rerun this; the Statistics
 page renders it):
 
 - ``<preset>.csv``: one row per deal: code, result, positions explored, moves of the winning
-  line, seconds (the only column that depends on the machine);
+  line, CPU seconds (the only column that depends on the machine);
 - ``winrates.json``: per preset the counts, the win rate among all deals with its 95% Wilson
-  interval, the bounds that count every unknown deal as lost / as won, the budget, the time
+  interval, the bounds that count every unknown deal as lost / as won, the budget, the CPU time
   taken, and the published figures to compare with, each with its source.
 
 Why here and not under ``examples/``: ``examples/`` holds data only (records and results);
 ``bench/`` holds the scripts that measure. It is not a ``make bench`` benchmark (those are
-``bench_*.py`` and take seconds); a full run takes about half an hour of one core.
+``bench_*.py`` and take seconds).
 """
 
 from __future__ import annotations
@@ -29,8 +37,10 @@ import argparse
 import csv
 import json
 import math
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,23 +50,41 @@ from engine import GAMES, deal, find  # noqa: E402
 from engine.solver import solve  # noqa: E402
 
 OUT = ROOT / "examples" / "stats"
+FIELDS = ["code", "result", "positions", "moves", "seconds"]
+
+SCORPION_BUDGET = 20_000
+KLONDIKE_BUDGET = 10_000
 
 PRESETS: dict[str, dict] = {
     # name: game, code variant, budget (positions per deal), what the preset is
-    "scorpion-classic": {"game": "scorpion", "variant": "CLA", "nodes": 20000,
+    "scorpion-classic": {"game": "scorpion", "variant": "CLA", "nodes": SCORPION_BUDGET,
                          "rules": "The app's Classic: same suit, only a king on an empty column, "
                                   "complete sequences removed, the reserve any time."},
-    "scorpion-easy": {"game": "scorpion", "variant": "EAS", "nodes": 20000,
+    "scorpion-easy": {"game": "scorpion", "variant": "EAS", "nodes": SCORPION_BUDGET,
                       "rules": "The app's Easy: any suit one rank higher; the rest as Classic."},
-    "scorpion-traditional": {"game": "scorpion", "variant": "TRA", "nodes": 20000,
+    "scorpion-traditional": {"game": "scorpion", "variant": "TRA", "nodes": SCORPION_BUDGET,
                              "rules": "Traditional: complete sequences stay, the reserve only when play is stuck."},
-    "scorpion-wasp": {"game": "scorpion", "variant": "WSP", "nodes": 20000,
+    "scorpion-bvs": {"game": "scorpion", "variant": "BVS", "nodes": SCORPION_BUDGET,
+                     "rules": "BVS: four face-down cards in columns 1 to 3; as Traditional."},
+    "scorpion-scorpion-ii": {"game": "scorpion", "variant": "SC2", "nodes": SCORPION_BUDGET,
+                             "rules": "Scorpion II: three face-down cards in columns 1 to 3; the rest as Classic."},
+    "scorpion-wasp": {"game": "scorpion", "variant": "WSP", "nodes": SCORPION_BUDGET,
                       "rules": "Wasp: any card or block on an empty column; the rest as Classic."},
-    "klondike-draw1": {"game": "klondike", "variant": "D1N", "nodes": 50000,
+    "scorpion-three-blind-mice": {"game": "scorpion", "variant": "TBM", "nodes": SCORPION_BUDGET,
+                                  "rules": "Three Blind Mice: ten columns of five, two cards set aside."},
+    "klondike-draw1": {"game": "klondike", "variant": "D1N", "nodes": KLONDIKE_BUDGET,
                        "rules": "Klondike, draw 1, Normal scoring (unlimited passes through the stock)."},
-    "klondike-draw3": {"game": "klondike", "variant": "D3N", "nodes": 50000,
+    "klondike-draw3": {"game": "klondike", "variant": "D3N", "nodes": KLONDIKE_BUDGET,
                        "rules": "Klondike, draw 3, Normal scoring (unlimited passes through the stock)."},
+    "klondike-draw1-vegas": {"game": "klondike", "variant": "D1V", "nodes": KLONDIKE_BUDGET,
+                             "rules": "Klondike, draw 1, Vegas scoring (one pass through the stock)."},
+    "klondike-draw3-vegas": {"game": "klondike", "variant": "D3V", "nodes": KLONDIKE_BUDGET,
+                             "rules": "Klondike, draw 3, Vegas scoring (one pass through the stock)."},
 }
+
+FRESH_FROM = 1_000_000_000
+"""Deal numbers of the fresh sample: far from the first thousand (``--fresh``)."""
+FRESH_SECONDS = 20.0
 
 KLONDIKE_THOUGHTFUL = {
     "figure": "81.945% ± 0.084%", "rate": 0.81945, "interval": [0.81861, 0.82029],
@@ -105,60 +133,142 @@ def code_for(preset: dict, number: int) -> str:
     return game.code(number, presets[preset["variant"]])
 
 
-def run_preset(name: str, deals: int, nodes: int | None = None, out=sys.stdout) -> Path:
-    preset = PRESETS[name]
-    if preset["game"] not in GAMES:
-        raise SystemExit(f"winrates: the engine has no game {preset['game']!r}")
-    budget = nodes or preset["nodes"]
-    path = OUT / f"{name}.csv"
-    OUT.mkdir(parents=True, exist_ok=True)
+WORDS = {True: "won", False: "lost", None: "unknown"}
+
+
+def solve_deal(task: tuple[str, str, int | None, float | None]) -> list:
+    """One CSV row: solve the deal ``code`` within ``nodes`` positions (and ``seconds``)."""
+    _, code, nodes, seconds = task
     started = time.process_time()
+    result = solve(deal(code), seconds=seconds, max_nodes=nodes)
+    return [code, WORDS[result.solved], result.nodes, len(result.moves) if result.solved else "",
+            f"{time.process_time() - started:.3f}"]
+
+
+class Progress:
+    """A one-line progress bar on stderr: deals done, decisions, elapsed and remaining time."""
+
+    def __init__(self, total: int, out=sys.stderr):
+        self.total, self.done, self.out = total, 0, out
+        self.counts = {"won": 0, "lost": 0, "unknown": 0}
+        self.started = time.monotonic()
+        self.tty = out.isatty()
+        self.shown = -1
+
+    def step(self, label: str, word: str) -> None:
+        self.done += 1
+        self.counts[word] += 1
+        elapsed = time.monotonic() - self.started
+        left = elapsed / self.done * (self.total - self.done)
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        line = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} deals  "
+                f"won {self.counts['won']} lost {self.counts['lost']} unknown {self.counts['unknown']}  "
+                f"{_clock(elapsed)} elapsed, ~{_clock(left)} left  {label}")
+        if self.tty:
+            print("\r" + line[:160].ljust(160), end="", file=self.out, flush=True)
+        elif self.done * 20 // max(self.total, 1) != self.shown or self.done == self.total:
+            self.shown = self.done * 20 // max(self.total, 1)
+            print(line, file=self.out, flush=True)
+
+    def close(self) -> None:
+        if self.tty:
+            print(file=self.out, flush=True)
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def read_rows(path: Path) -> dict[str, dict]:
+    """The rows a CSV already holds, by code (a partly written last line is dropped)."""
+    if not path.exists():
+        return {}
+    rows = {}
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            if row.get("seconds"):
+                rows[row["code"]] = row
+    return rows
+
+
+def run(names: list[str], deals: int, nodes: int | None, jobs: int, restart: bool) -> None:
+    """Solve every deal the CSV files of ``names`` do not hold yet, ``jobs`` at a time."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    plan: list[tuple[str, list[str]]] = []
+    for name in names:
+        preset = PRESETS[name]
+        if preset["game"] not in GAMES:
+            raise SystemExit(f"winrates: the engine has no game {preset['game']!r}")
+        path = OUT / f"{name}.csv"
+        budget = nodes or preset["nodes"]
+        meta = _meta(name)
+        if restart or meta.get("budget_positions") != budget:
+            path.unlink(missing_ok=True)  # another budget: the old rows do not count
+            _write_meta(name, budget, None)
+        have = read_rows(path)
+        todo = [code_for(preset, n) for n in range(deals) if code_for(preset, n) not in have]
+        plan.append((name, todo))
+    progress = Progress(sum(len(todo) for _, todo in plan))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for name, todo in plan:
+            budget = nodes or PRESETS[name]["nodes"]
+            path = OUT / f"{name}.csv"
+            new = not path.exists()
+            with path.open("a", newline="", encoding="utf-8") as f:
+                writer = csv.writer(f, lineterminator="\n")
+                if new:
+                    writer.writerow(FIELDS)
+                tasks = [(name, code, budget, None) for code in todo]
+                for row in pool.map(solve_deal, tasks, chunksize=1):
+                    writer.writerow(row)
+                    f.flush()
+                    progress.step(name, row[1])
+            _finish(name, budget, deals)
+            summary()
+    progress.close()
+
+
+def _meta(name: str) -> dict:
+    path = OUT / f"{name}.meta.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def _finish(name: str, budget: int, deals: int) -> None:
+    """Sort the preset's CSV by deal number and record its budget and CPU time."""
+    path = OUT / f"{name}.csv"
+    rows = sorted(read_rows(path).values(), key=lambda r: r["code"])[:deals]
     with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(["code", "result", "positions", "moves", "seconds"])
-        for number in range(deals):
-            code = code_for(preset, number)
-            pos = deal(code)
-            result = solve(pos, seconds=None, max_nodes=budget)
-            if result.solved:
-                check = deal(code)
-                for token in result.moves:
-                    check.play(token)
-                if not check.is_won():
-                    raise SystemExit(f"winrates: {code}: the solver's line does not win when replayed")
-            word = {True: "won", False: "lost", None: "unknown"}[result.solved]
-            writer.writerow([code, word, result.nodes, len(result.moves) if result.solved else "",
-                             f"{result.seconds:.3f}"])
-            if number % 100 == 99:
-                f.flush()
-                print(f"{name}: {number + 1}/{deals} deals, {time.process_time() - started:.0f} s CPU",
-                      file=out, flush=True)
-    meta = OUT / f"{name}.meta.json"
-    meta.write_text(json.dumps({"budget_positions": budget, "cpu_seconds": round(time.process_time() - started, 1)},
-                               indent=1) + "\n", encoding="utf-8")
-    return path
+        writer = csv.DictWriter(f, FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: r[k] for k in FIELDS} for r in rows)
+    _write_meta(name, budget, round(sum(float(r["seconds"]) for r in rows), 1))
+
+
+def _write_meta(name: str, budget: int, cpu: float | None) -> None:
+    (OUT / f"{name}.meta.json").write_text(
+        json.dumps({"budget_positions": budget, "cpu_seconds": cpu}, indent=1) + "\n", encoding="utf-8")
 
 
 def summary() -> dict:
     found = {}
     for name, preset in PRESETS.items():
-        path = OUT / f"{name}.csv"
-        if not path.exists():
-            continue
-        rows = list(csv.DictReader(path.open(encoding="utf-8")))
+        rows = list(read_rows(OUT / f"{name}.csv").values())
         if not rows:
             continue
+        rows.sort(key=lambda r: r["code"])
         counts = {word: sum(1 for r in rows if r["result"] == word) for word in ("won", "lost", "unknown")}
         n = len(rows)
         won, unknown = counts["won"], counts["unknown"]
         low, high = wilson(won, n)
-        meta_path = OUT / f"{name}.meta.json"
-        meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.exists() else {}
-        solved_seconds = sorted(float(r["seconds"]) for r in rows if r["result"] != "unknown")
+        meta = _meta(name)
+        decided = sorted(float(r["seconds"]) for r in rows if r["result"] != "unknown")
         found[name] = {
             "game": preset["game"], "rules": preset["rules"],
             "deals": n, "codes": f"{rows[0]['code']} … {rows[-1]['code']}",
-            "budget_positions": meta.get("budget_positions"), "cpu_seconds": meta.get("cpu_seconds"),
+            "budget_positions": meta.get("budget_positions", preset["nodes"]),
+            "cpu_seconds": meta.get("cpu_seconds"),
             "won": won, "lost": counts["lost"], "unknown": unknown,
             "rate": round(won / n, 4),
             "wilson95": [round(low, 4), round(high, 4)],
@@ -166,18 +276,42 @@ def summary() -> dict:
                        "unknown_as_won": round((won + unknown) / n, 4),
                        "wilson95_low": round(wilson(won, n)[0], 4),
                        "wilson95_high": round(wilson(won + unknown, n)[1], 4)},
-            "median_seconds_decided": solved_seconds[len(solved_seconds) // 2] if solved_seconds else None,
+            "median_seconds_decided": decided[len(decided) // 2] if decided else None,
             "published": PUBLISHED.get(name, []),
         }
     data = {
         "about": "Thoughtful win rates (every face-down card known to the solver) of the first deal codes of "
-                 "each preset. won: a winning line was found and replayed; lost: every reachable position was "
-                 "explored; unknown: the budget (positions per deal) ran out. rate and wilson95 count unknown "
-                 "deals as not won, so they are lower bounds; bounds.unknown_as_won is the upper bound.",
+                 "each preset. won: a winning line was found and replayed; lost: proved, every reachable "
+                 "position was explored or shown lost by an argument written in the solver; unknown: the "
+                 "budget (positions per deal) ran out. rate and wilson95 count unknown deals as not won, so "
+                 "they are lower bounds; bounds.unknown_as_won is the upper bound.",
         "script": "bench/winrates.py",
         "presets": found,
+        # every published figure, measured yet or not: the site catalog takes their words from here
+        "published": PUBLISHED,
     }
     (OUT / "winrates.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data
+
+
+def fresh(count: int, jobs: int, seconds: float = FRESH_SECONDS) -> dict:
+    """``count`` deals of every preset from deal number ``FRESH_FROM`` on, ``seconds`` each: the
+    share decided, per preset and in all (written to ``fresh.json``)."""
+    tasks = [(name, code_for(PRESETS[name], FRESH_FROM + n), None, seconds) for name in PRESETS for n in range(count)]
+    progress = Progress(len(tasks))
+    per: dict[str, dict[str, int]] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for (name, *_), row in zip(tasks, pool.map(solve_deal, tasks, chunksize=1)):
+            per.setdefault(name, {"won": 0, "lost": 0, "unknown": 0})[row[1]] += 1
+            progress.step(name, row[1])
+    progress.close()
+    total = sum(sum(c.values()) for c in per.values())
+    decided = sum(c["won"] + c["lost"] for c in per.values())
+    data = {"about": f"Deals {FRESH_FROM} to {FRESH_FROM + count - 1} of every preset, at most {seconds:g} s "
+                     "each (CPython, this machine; wall-clock, so it varies with the load)",
+            "seconds": seconds, "presets": per, "decided": decided, "deals": total,
+            "decided_share": round(decided / total, 4) if total else None}
+    (OUT / "fresh.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return data
 
 
@@ -186,18 +320,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("presets", nargs="*", help=f"some of: {', '.join(PRESETS)}")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--nodes", type=int, default=None, help="override the preset's budget (positions per deal)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: every core)")
+    parser.add_argument("--restart", action="store_true", help="solve the presets named again from the first deal")
     parser.add_argument("--summary", action="store_true", help="only rebuild winrates.json")
+    parser.add_argument("--fresh", type=int, default=0, metavar="N",
+                        help=f"instead: N deals of every preset from deal {FRESH_FROM} on, {FRESH_SECONDS:g} s each")
     args = parser.parse_args(argv)
     unknown = [p for p in args.presets if p not in PRESETS]
     if unknown:
-        parser.error(f"unknown preset(s) {', '.join(unknown)}")
+        parser.error(f"unknown preset(s) {', '.join(unknown)} (presets: {', '.join(PRESETS)})")
+    if args.fresh:
+        data = fresh(args.fresh, args.jobs)
+        for name, c in data["presets"].items():
+            print(f"{name:26} won {c['won']:4} lost {c['lost']:4} unknown {c['unknown']:4}")
+        share = data["decided_share"]
+        print(f"decided within {data['seconds']:g} s: {data['decided']} of {data['deals']} ({share:.1%})")
+        return 0
     if not args.summary:
-        for name in args.presets or list(PRESETS):
-            run_preset(name, args.deals, args.nodes)
-            summary()
+        run(args.presets or list(PRESETS), args.deals, args.nodes, args.jobs, args.restart)
     data = summary()
     for name, s in data["presets"].items():
-        print(f"{name:22} won {s['won']:4} lost {s['lost']:4} unknown {s['unknown']:4}  "
+        print(f"{name:26} won {s['won']:4} lost {s['lost']:4} unknown {s['unknown']:4}  "
               f"rate {s['rate']:.1%} [{s['wilson95'][0]:.1%}, {s['wilson95'][1]:.1%}]  "
               f"up to {s['bounds']['unknown_as_won']:.1%}  ({s['cpu_seconds']} s CPU)")
     return 0

@@ -55,15 +55,15 @@ def hu_with_article(word: str | int, capital: bool = False) -> str:
     return f"{art} {word}"
 
 
-# Words and numbers read with a vowel: as, or, hores; 1 (u/un), 11 (onze) and anything read from
-# "vuit" (8, 80, 800, 8000 …), ordinals included (l’1r, l’11a, l’8è). 1.000 … 1.999 are read "mil"
-# (the point groups thousands in Catalan): de 1.000, el 1.500.
-_CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|11(?!\d)|1(?!\d)(?!\.\d{3}(?![.\d]))|8)", re.IGNORECASE)
+# Words and numbers read with a vowel: as, or, hores; 1 (u/un), 11 (onze), 1x,xxx.xxx (un milió),
+# ordinals included (l’1r, l’11a). "vuit" (8, 80, 800 …) begins with a consonant: el 8, del 8,3 %,
+# de 80. 1.000 … 1.999 are read "mil" (the point groups thousands in Catalan): de 1.000, el 1.500.
+_CA_ELIDING = re.compile(r"^(h?[aeiouàèéíòóúAEIOUÀÈÉÍÒÓÚ]|11(?!\d)|1(?!\d)(?!\.\d{3}(?![.\d])))", re.IGNORECASE)
 
 
 def ca_elides(word: str) -> bool:
     """True when a Catalan article elides before ``word``: a vowel or mute h (``as``, ``or``)
-    and the numbers read with a vowel (``1``, ``8``, ``11``: l’1, l’8, l’11). Unstressed i/u
+    and the numbers read with a vowel (``1``, ``11``: l’1, l’11; not ``8``, "vuit": el 8). Unstressed i/u
     followed by a vowel (``iogurt``) do not elide; those words do not occur in our texts."""
     if re.match(r"^h?[iu][aeiou]", word, re.IGNORECASE):
         return False

@@ -104,7 +104,7 @@ from .core import (
 )
 from .errors import NotationError
 from .games import Game
-from .i18n import N_, NP_, sentence_case, translator
+from .i18n import N_, NP_, Translator, sentence_case, translator
 
 COLUMNS = 7
 FACE_DOWN = 21  # 0 + 1 + … + 6
@@ -657,11 +657,7 @@ class KlondikePosition(Position):
     def describe(self, lang: str = "en") -> str:
         """One paragraph for screen readers, no-JS readers and the pages."""
         t = translator(lang)
-        n = len(self.stock)
-        if n:
-            stock = t.npgettext("stock", "stock: {n} card", "stock: {n} cards", n).format(n=n)
-        else:
-            stock = t.pgettext("stock", "stock: empty")
+        stock = stock_text(t, len(self.stock))
         n = len(self.waste)
         if n:
             waste = t.npgettext(
@@ -672,8 +668,9 @@ class KlondikePosition(Position):
         n = sum(self.found)
         if n:
             tops = ", ".join(t.card(card(k - 1, s)) for s, k in enumerate(self.found) if k)
+            # the count, then the top card of each foundation (16 cards, four named): one sentence
             found = t.npgettext(
-                "foundations", "foundations, {n} card: {cards}", "foundations, {n} cards: {cards}", n
+                "foundations", "foundations: {n} card, on top: {cards}", "foundations: {n} cards, on top: {cards}", n
             ).format(n=n, cards=tops)
         else:
             found = t.pgettext("foundations", "foundations: empty")
@@ -682,6 +679,14 @@ class KlondikePosition(Position):
         if self.is_won():
             text += " " + t.pgettext("state", "Every card is on the foundations: the game is won.")
         return sentence_case(text, lang)
+
+
+def stock_text(t: Translator, n: int) -> str:
+    """The stock in the description and in the draw button's name, one wording per state:
+    "stock: 24 cards", or "stock: empty"."""
+    if n:
+        return t.npgettext("stock", "stock: {n} card", "stock: {n} cards", n).format(n=n)
+    return t.pgettext("stock", "stock: empty")
 
 
 # -- facts and the point table for the pages ------------------------------------------------------
@@ -757,7 +762,8 @@ class Klondike(Game):
         return out
 
     def scoring_table(self, rules: RulesBase | str | None = None, lang: str = "en") -> list[tuple[str, str]]:
-        """(label, points) rows for these rules, in ``lang``: Normal ``+10``, ``-100``; Vegas ``+$5``, ``-$52``."""
+        """(label, points) rows for these rules, in ``lang``: Normal ``+10``, ``−100``; Vegas ``+5 $``, ``−52 $``
+        (en ``+$5``), as ``render.points_cell`` writes amounts in prose."""
         rules = KlondikeRules.coerce(rules)  # type: ignore[arg-type]
         t = translator(lang)
         p = rules.points
@@ -765,12 +771,7 @@ class Klondike(Game):
         for event, label in SCORING:
             if event not in p:
                 continue
-            points = p[event]
-            if rules.vegas:
-                text = vegas_text(points)
-            else:
-                text = f"+{points}" if points > 0 else str(points)
-            rows.append((t.pgettext("scoring", label), text))
+            rows.append((t.pgettext("scoring", label), render.points_cell(p[event], lang, dollars=rules.vegas)))
         return rows
 
     def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
@@ -780,9 +781,12 @@ class Klondike(Game):
         esc, text = render.esc, render.text
         stock_n = len(pos.stock)
         stock_label = text("stock", lang)
-        stock_body = f'{render.backs(min(stock_n, 3), lang)}<span class="sol-count">{esc(stock_n)}</span>'
+        # the count only while there are cards: an empty stock's name says "empty", and a button
+        # shows nothing its name does not say (WCAG 2.5.3)
+        count_html = f'<span class="sol-count">{esc(stock_n)}</span>' if stock_n else ""
+        stock_body = f'{render.backs(min(stock_n, 3), lang)}{count_html}'
         if interactive:
-            count = t.npgettext("widget", *render.STOCK_COUNT, stock_n).format(n=stock_n)
+            count = sentence_case(stock_text(t, stock_n), lang)  # as the description says it
             attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="draw" if stock_n else "recycle",
                                  aria_label=count)
             stock_body = f'<button type="button"{attrs}>{stock_body}</button>'

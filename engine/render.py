@@ -143,8 +143,6 @@ _PLURAL_TEXTS = {
     "solver-won": NP_("widget", "Still winnable: the solver found a winning line of {n} move.",
                       "Still winnable: the solver found a winning line of {n} moves."),
 }
-STOCK_COUNT = NP_("widget", "Stock: {n} face-down card", "Stock: {n} face-down cards")
-"""The stock's name for screen readers on a board one plays on (its count is part of the sentence)."""
 
 # Every text that speaks of a move is one catalog entry per kind of move (the grammar differs: "Try
 # tapping 2♥", "Try dealing the reserve"), so each language orders and inflects it whole. ``move_parts``
@@ -253,6 +251,15 @@ def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bo
     return t.npgettext("points", *POINTS, abs(n)).format(n=number(n, lang))
 
 
+def points_cell(points: int, lang: str = "en", dollars: bool = False) -> str:
+    """A scoring table's cell, as the site's prose writes amounts: ``+10``, ``0``, ``−100`` (a true
+    minus in hu, ca, ru); Vegas dollars in the language's form, ``+5 $``, ``0 $``, ``−52 $`` (en
+    ``+$5``). The app's screen form (``-$52``) is only for quoting the app."""
+    if dollars:
+        return amount_text(points, lang, dollars=True)
+    return ("+" if points > 0 else "") + number(points, lang)
+
+
 def score_text(pos: Any, lang: str = "en") -> str:
     """The score a widget shows, in the reader's language: ``625``; Vegas ``−42 $`` (hu, ca, ru),
     ``−$42`` (en), as the pages' prose writes dollars. (``Position.score_text`` is the app's own
@@ -332,7 +339,8 @@ def card(c: int, lang: str = "en", *, face_up: bool = True, button: bool = False
     ident = f' {token_attr}="{esc(token)}"'
     if button:
         # A button's name starts with what it shows ("4♥, four of hearts"): a reader who speaks to
-        # the page says what they see (WCAG 2.5.3, axe's label-content-name-mismatch).
+        # the page says what they see (WCAG 2.5.3, axe's label-content-name-mismatch, which the
+        # accessibility test runs: "jack of hearts" alone does not contain the visible "J♥").
         extra = attrs(aria_label=f"{symbol}, {name}", aria_pressed="false", tabindex=tabindex)
         return f'<button type="button" class="{cls}"{ident}{extra}>{face}</button>'
     return f'<span class="{cls}"{ident}>{face}<span class="sol-sr">{esc(name)}</span></span>'

@@ -52,7 +52,7 @@ from .core import (
 )
 from .errors import NotationError
 from .games import Game
-from .i18n import N_, NP_, sentence_case, translator
+from .i18n import N_, NP_, Translator, sentence_case, translator
 
 RESERVE = -1  # location of a card in the reserve (or set aside)
 REMOVED = -2  # location of a card in a removed sequence
@@ -486,13 +486,8 @@ class ScorpionPosition(Position):
             head = t.pgettext("aside", "cards set aside: {cards}").format(cards=cards)
         elif grid.aside:
             head = t.pgettext("aside", "cards set aside: none")
-        elif self.reserve:
-            n = len(self.reserve)
-            head = t.npgettext(
-                "reserve", "reserve: {n} face-down card", "reserve: {n} face-down cards", n
-            ).format(n=n)
         else:
-            head = t.pgettext("reserve", "reserve: dealt")
+            head = reserve_text(t, len(self.reserve))
         if self.rules.complete == "remove":
             if self.removed:
                 n = len(self.removed)
@@ -507,6 +502,14 @@ class ScorpionPosition(Position):
         if self.is_won():
             text += " " + t.pgettext("state", "The game is won.")
         return sentence_case(text, lang)
+
+
+def reserve_text(t: Translator, n: int) -> str:
+    """The reserve in the description and in the deal button's name, one wording per state:
+    "reserve: 3 face-down cards", or "reserve: dealt" once it is empty."""
+    if n:
+        return t.npgettext("reserve", "reserve: {n} face-down card", "reserve: {n} face-down cards", n).format(n=n)
+    return t.pgettext("reserve", "reserve: dealt")
 
 
 SCORING = (
@@ -575,7 +578,7 @@ class Scorpion(Game):
 
     def scoring_table(self, rules: RulesBase | str | None = None, lang: str = "en") -> list[tuple[str, str]]:
         t = translator(lang)
-        return [(t.pgettext("scoring", label), f"+{p}" if p else "0") for _, label, p in SCORING]
+        return [(t.pgettext("scoring", label), render.points_cell(p, lang)) for _, label, p in SCORING]
 
     def board_top(self, pos: Any, lang: str, interactive: bool) -> str:
         """The reserve (a button that deals it, on a board one plays on) or the cards set aside, and
@@ -592,12 +595,10 @@ class Scorpion(Game):
             )
         else:
             n = len(pos.reserve)
-            if n or interactive:  # the deal button's name says the count it shows, 0 too (WCAG 2.5.3)
-                count = t.npgettext("reserve", "reserve: {n} face-down card", "reserve: {n} face-down cards", n)
-            else:
-                count = t.pgettext("reserve", "reserve: dealt")
-            count = count.format(n=n)
-            body = f'{render.backs(n, lang)}<span class="sol-count">{render.esc(n)}</span>'
+            count = sentence_case(reserve_text(t, n), lang)  # as the description says it
+            # the count only while there are cards: once dealt, the name says "dealt" (WCAG 2.5.3)
+            count_html = f'<span class="sol-count">{render.esc(n)}</span>' if n else ""
+            body = f'{render.backs(n, lang)}{count_html}'
             if interactive:
                 attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
                 body = f'<button type="button"{attrs}>{body}</button>'

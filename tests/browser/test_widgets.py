@@ -174,7 +174,7 @@ def test_undo_and_reset(page, server):
     wait_for_message(page, TRY, "true")
     page.click(f'{TRY} [data-action="deal"]')
     page.wait_for_function(f"document.querySelector('{TRY} [data-role=score]').textContent === '5'")
-    page.wait_for_selector(f'{TRY} [data-place="reserve"] .sol-count:text-is("0")')
+    page.wait_for_selector(f'{TRY} [data-place="reserve"] [data-action="deal"][aria-label="Reserve: dealt"]')
     page.click(f'{TRY} [data-action="undo"]')
     page.wait_for_selector(f'{TRY} [data-place="reserve"] .sol-count:text-is("3")')
     assert text(page, f"{TRY} [data-role=score]") == "5"

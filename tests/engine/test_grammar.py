@@ -25,14 +25,15 @@ def test_hungarian_article_at_the_start_of_a_sentence_is_capitalised():
 @pytest.mark.parametrize(
     "word, article",
     [
-        ("as", "l’"), ("or", "l’"), ("1", "l’"), ("11", "l’"), ("8", "l’"), ("80", "l’"),
-        ("11a", "l’"), ("1r", "l’"), ("8è", "l’"),  # ordinals elide like their numbers
+        ("as", "l’"), ("or", "l’"), ("1", "l’"), ("11", "l’"),
+        ("11a", "l’"), ("1r", "l’"),  # ordinals elide like their numbers
         ("rei", "el "), ("2", "el "), ("10", "el "), ("12", "el "), ("18", "el "), ("100", "el "),
-        ("1,5", "l’"), ("11.000", "l’"), ("8.000", "l’"), ("1.000.000", "l’"),  # u coma cinc, onze mil, un milió
+        ("8", "el "), ("80", "el "), ("8è", "el "), ("8,3", "el "), ("81,8", "el "), ("8.000", "el "),  # vuit: a consonant
+        ("1,5", "l’"), ("11.000", "l’"), ("1.000.000", "l’"),  # u coma cinc, onze mil, un milió
         ("1.000", "el "), ("1.500", "el "),  # mil, mil cinc-cents
     ],
 )
-def test_catalan_article_elides_before_a_vowel_sound(word, article):
+def test_catalan_article_elides_before_a_vowel_sound_and_not_before_vuit(word, article):
     assert ca_article(word) == article
 
 
@@ -42,3 +43,5 @@ def test_catalan_feminine_article_and_contractions():
     assert ca_with_article("rei", preposition="a") == "al rei"
     assert ca_with_article("as", preposition="de") == "de l’as"
     assert ca_de("or") == "d’or" and ca_de("piques") == "de piques"
+    assert ca_with_article("8,3\u00a0%", preposition="de") == "del 8,3\u00a0%"  # «del 8,3 %», not «de l’8,3 %»
+    assert ca_de("8") == "de 8" and ca_de("11") == "d’11"

@@ -490,15 +490,20 @@ def test_won_scores_are_the_facts_the_pages_quote():
     assert facts("draw1")["recycle_penalty"] == 100 and facts("draw3")["recycle_penalty"] == 20
 
 
-def test_the_point_table_is_data_the_site_renders():
+def test_the_point_table_is_data_the_site_renders_in_the_languages_own_form():
+    # the table is the site's prose, not the app's screen: a true minus in hu, ca, ru, and Vegas
+    # dollars as each language writes them („+5 $”, «−52 $»; en "+$5")
     assert scoring_table("draw1", "en")[0] == ("A card goes from the waste onto the tableau", "+5")
     rows = dict(scoring_table("draw1", "hu"))
-    assert rows["A dobópakli visszaforgatása a húzópakliba (a pontszám soha nem csökken 0 alá)"] == "-100"
+    assert rows["A dobópakli visszaforgatása a húzópakliba (a pontszám soha nem csökken 0 alá)"] == "\u2212100"
     assert dict(scoring_table("draw3", "en"))[
         "The waste is turned over into the stock (the score never goes below 0)"] == "-20"
     vegas = dict(scoring_table("draw1-vegas", "ca"))
-    assert vegas["La puntuació a l’inici de la partida"] == "-$52"
-    assert vegas["Una carta va a la seva base (des del descart o des de les columnes)"] == "+$5"
+    assert vegas["La puntuació a l’inici de la partida"] == "\u221252\u00a0$"
+    assert vegas["Una carta va a la seva base (des del descart o des de les columnes)"] == "+5\u00a0$"
+    assert dict(scoring_table("draw1-vegas", "en"))["A card goes onto its foundation (from the waste or the tableau)"] \
+        == "+$5"
+    assert "0\u00a0$" in dict(scoring_table("draw1-vegas", "ru")).values()
     assert len(scoring_table("draw1-vegas")) == len(SCORING) - 1  # no recycle under Vegas
     assert engine.scoring_table("klondike", "draw1", "ru") == scoring_table("draw1", "ru")
 

@@ -82,7 +82,7 @@ def test_solve_json_prints_solved_and_moves_that_win():
 
 
 def test_solve_json_is_null_when_the_budget_runs_out():
-    done = engine_cli("solve", "--game", "scorpion", "--code", "SC1-CLA-AAAAAAJ", "--nodes", "20", "--json")
+    done = engine_cli("solve", "--game", "scorpion", "--code", "SC1-EAS-AAAAAAB", "--nodes", "20", "--json")
     result = json.loads(done.stdout)
     assert (result["solved"], result["moves"]) == (None, [])
 

@@ -74,9 +74,18 @@ def test_solver_proves_a_locked_position_cannot_be_won():
 
 
 def test_an_exhausted_budget_is_not_an_answer():
-    pos = position("scorpion", code="SC1-CLA-AAAAAAJ")
+    pos = position("scorpion", code="SC1-CLA-AAAAAAD")
     result = solve(pos, seconds=None, max_nodes=50)
     assert result.solved is None and result.nodes <= 50 and result.moves == ()
+
+
+def test_a_face_down_card_under_the_card_that_must_go_onto_it_loses_at_once():
+    # Column 3 is dealt QC JC face down at its edge: JC fits only on QC, so it never moves, and QC
+    # never turns up. The search proves it from the start, without a move.
+    pos = position("scorpion", code="SC1-CLA-AAAAAAJ")
+    assert str(pos).split("/")[2].startswith("qcjc")
+    result = solve(pos, seconds=None, max_nodes=50)
+    assert (result.solved, result.nodes) == (False, 1)
 
 
 def test_solver_is_deterministic_and_leaves_the_position_as_it_was():
@@ -93,6 +102,29 @@ def test_solver_wins_the_seed_deal_after_4h_onto_5h():
     start.play("4H>7")
     result = solve(start, seconds=None, max_nodes=20_000)
     assert result.solved is True
+
+
+@pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-EAS-AAAAAAC"), ("klondike", "KL1-D1N-AAAAAAG")])
+def test_a_winning_line_takes_no_detour_one_move_would_cut_short(game, code):
+    """The search wanders (1,900 steps for SC1-EAS-AAAAAAC); the line a reader gets does not: from no
+    position on it does one move reach a position of the line further on than the next."""
+    start = position(game, code=code)
+    result = solve(start, seconds=None, max_nodes=20_000)
+    assert result.solved is True
+    line = [str(start)]
+    pos = position(game, str(start), rules=start.rules)
+    for token in result.moves:
+        pos.play(token)
+        line.append(str(pos))
+    assert pos.is_won()
+    where = {text: n for n, text in enumerate(line)}
+    pos = position(game, str(start), rules=start.rules)
+    for n, token in enumerate(result.moves):
+        for move in list(pos.legal_moves()):
+            pos.push(move)
+            assert where.get(str(pos), -1) <= n + 1, f"move {n + 1} of the line is a detour"
+            pos.pop()
+        pos.play(token)
 
 
 @pytest.mark.parametrize("rules", ["easy", "traditional", "wasp"])

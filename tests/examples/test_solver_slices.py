@@ -22,6 +22,7 @@ POSITIONS = {
     "a Scorpion deal out of budget": lambda: position("scorpion", code="SC1-EAS-AAAAAAB"),
 }
 BUDGET = 3000  # positions: deterministic, whatever the machine
+LONG = "SC1-EAS-AAAAAAB"  # won, but only after some 5,700 positions: a search to pause
 
 
 def sliced(pos, nodes: int, every: int) -> tuple:
@@ -45,20 +46,27 @@ def test_a_search_in_slices_answers_exactly_as_a_one_shot_solve(name, nodes, eve
 
 
 def test_a_paused_search_holds_its_position_mid_search_and_gives_it_back_when_it_ends():
-    pos = position("scorpion", str(SEED), rules="easy")
+    pos = position("scorpion", code=LONG)
+    start = str(pos)
     searching = Solving(pos, seconds=None, max_nodes=BUDGET, every=64)
     assert searching.run(200) is None and pos.move_stack  # paused: moves pushed
     searching.run()
-    assert not pos.move_stack and str(pos) == str(SEED)
+    assert not pos.move_stack and str(pos) == start
 
 
 def test_stop_ends_the_search_at_once_not_known():
-    pos = position("scorpion", str(SEED), rules="easy")
+    pos = position("scorpion", code=LONG)
     searching = Solving(pos, seconds=None, every=64)
     searching.run(500)
     result = searching.stop()
     assert result.solved is None and result.moves == () and result.nodes == searching.nodes >= 500
     assert not pos.move_stack and searching.run() is result  # it stays ended
+
+
+def test_a_progress_callback_that_says_false_cancels_solve():
+    calls = []
+    result = solve(position("scorpion", code=LONG), seconds=None, progress=lambda n: calls.append(n) or len(calls) < 2)
+    assert result.solved is None and result.cancelled and calls == [1024, 2048] and result.nodes == 2048
 
 
 def test_a_search_stopped_before_it_started_searched_nothing():
@@ -68,14 +76,14 @@ def test_a_search_stopped_before_it_started_searched_nothing():
 
 
 def test_a_slice_in_seconds_ends_at_the_first_pause_after_its_time():
-    searching = Solving(position("scorpion", str(SEED), rules="easy"), seconds=None, every=32)
+    searching = Solving(position("scorpion", code=LONG), seconds=None, every=32)
     assert searching.run(seconds=0) is None and 0 < searching.nodes <= 64
 
 
 def test_a_budget_in_seconds_counts_only_the_time_spent_searching():
     import time
 
-    searching = Solving(position("scorpion", str(SEED), rules="easy"), seconds=0.5, every=32)
+    searching = Solving(position("scorpion", code=LONG), seconds=0.5, every=32)
     searching.run(seconds=0.05)
     time.sleep(0.6)  # a pause longer than the whole budget: the search goes on afterwards
     assert searching.run(seconds=0.05) is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 
@@ -96,7 +97,7 @@ def test_css_requests_nothing_from_another_origin(built_site):
 
 @pytest.mark.parametrize(("lang", "search", "home", "title"), [
     ("hu", "Keresés", "Kezdőlap", "A Scorpion szabályai"),
-    ("ca", "Cerca", "Inici", "Les regles de Scorpion"),
+    ("ca", "Cerca", "Inici", "Les regles de l’Scorpion"),
     ("ru", "Поиск", "Главная", "Правила Скорпиона"),
 ])
 def test_material_nav_and_page_text_are_in_the_language(built_site, lang, search, home, title):
@@ -105,6 +106,29 @@ def test_material_nav_and_page_text_are_in_the_language(built_site, lang, search
     assert f">{home}<" in re.sub(r"\s+", "", text.replace(" ", "\u2007")).replace("\u2007", " ") \
         or re.search(rf">\s*{re.escape(home)}\s*<", text)
     assert re.search(rf"<h1[^>]*>{re.escape(title)}<", text)
+
+
+@pytest.mark.parametrize(("lang", "dash"), [("en", "\u2013"), ("hu", "\u2013"), ("ca", "\u2013"), ("ru", "\u2014")])
+def test_a_page_title_separates_page_and_site_with_the_languages_dash(built_site, lang, dash):
+    # "Rules – Site" with an en dash (hu, ca, en), "Правила — Сайт" with an em dash (ru), never a hyphen
+    for page in PAGES:
+        text = page_path(built_site, lang, page).read_text(encoding="utf-8")
+        title = re.search(r"<title>(.*?)</title>", text, re.S).group(1)
+        assert " - " not in title, (page, title)
+        if page != "index.md":
+            assert f" {dash} " in title, (page, title)
+
+
+@pytest.mark.parametrize(("lang", "wanted", "gone"), [
+    ("hu", "Ugrás a tartalomra", "Kihagyás"),
+    ("ca", "Salta al contingut", "Salta el contingut"),
+    ("ca", "S'està inicialitzant la cerca…", "Inicialitzant cerca"),
+    ("ru", "Вперёд", "Вперед"),
+])
+def test_materials_own_words_read_as_the_language_writes_them(built_site, lang, wanted, gone):
+    # overrides/partials/languages/<lang>.html: Material's partial with the reviewers' corrections
+    text = page_path(built_site, lang, "scorpion/rules.md").read_text(encoding="utf-8")
+    assert wanted in html.unescape(text) and gone not in html.unescape(text)
 
 
 def test_no_fallback_is_left_in_the_strict_site(built_site):

@@ -96,5 +96,14 @@ def test_every_english_passage_is_marked_in_every_language(built_site, lang):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_win_rate_tables_mark_the_english_titles_of_their_sources(built_site, lang):
     shown = Counter(text for mark, text in marked(built_site / lang / "statistics" / "index.html") if mark == "en")
-    assert shown["The Winnability of Klondike Solitaire and Many Other Patience Games"] >= 1
-    assert shown["Wasp Solitaire"] >= 1
+    measured = winrates_presets()  # a table shows only the presets the win-rate run has reached
+    if "klondike-draw1" in measured or "klondike-draw3" in measured:
+        assert shown["The Winnability of Klondike Solitaire and Many Other Patience Games"] >= 1
+    if "scorpion-wasp" in measured or "scorpion-traditional" in measured:
+        assert shown["Wasp Solitaire"] >= 1
+
+
+def winrates_presets() -> set[str]:
+    from hooks import stats  # noqa: PLC0415
+
+    return set(stats.load())

@@ -38,6 +38,13 @@ HU_CORRECTIONS = {
     "az Példák oldal": "a Példák oldal",
     "a 11^. lapnál": "a 11. lapnál",
     "Lásd: FAQ.": "Lásd: GYIK.",  # the site's word everywhere else (glossary: GYIK)
+    # the seed's slips a native review (r2) asked not to copy: the case ending (the app's own message
+    # says „A dobópakliból”), and one name for the foundations, „alap”, as on the rest of the site
+    "A dobópaklitól: csak a legfelső lap játszható ki, oszlopra vagy a saját alapkupacára.":
+        "A dobópakliból: csak a legfelső lap játszható ki, oszlopra vagy a saját alapjára.",
+    "Az alappaklik": "Az alapok",
+    "Lap visszavétele az alapkupacról: az alapkupac legfelső lapját":
+        "Lap visszavétele az alapról: az alap legfelső lapját",
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")

@@ -68,7 +68,14 @@ def test_every_sentence_of_seed_000_is_on_the_hungarian_rules_page(built_site, s
 
 
 # The house style the catalogs follow (locales/ca/glossary.po): the norm elides the article before s + consonant.
-CA_CORRECTIONS = {"El Scorpion no té cap reglament oficial.": "L’Scorpion no té cap reglament oficial."}
+CA_CORRECTIONS = {
+    "El Scorpion no té cap reglament oficial.": "L’Scorpion no té cap reglament oficial.",
+    # the house style and the native review (r2): «l’Scorpion», the article before a card, one word
+    # for Three Blind Mice's side cards («apartades», as its board says)
+    "Les regles de Scorpion": "Les regles de l’Scorpion",
+    "es mou sobre 5♥ de la columna": "es mou sobre el 5♥ de la columna",
+    "2 cartes separades, visibles, que es poden": "2 cartes apartades, visibles, que es poden",
+}
 
 
 @pytest.mark.parametrize("sentence", _seed_cases(SEED_CA, CA_CORRECTIONS))

@@ -58,9 +58,9 @@ def test_a_plural_without_the_needed_form_is_an_error():
         render('{{ 5 | plural one="# карта" few="# карты" }}', "ru")
 
 
-def test_catalan_article_elides_before_a_vowel_sound():
+def test_catalan_article_elides_before_a_vowel_sound_and_not_before_vuit():
     assert render("{{ el 11 }}, {{ el 5 }}, {{ la 1 }}, {{ d' 11 }}, {{ del 4 }}, {{ al 8 }}", "ca") == \
-        "l’11, el 5, l’1, d’11, del 4, a l’8"  # the seeds' typographic apostrophe
+        "l’11, el 5, l’1, d’11, del 4, al 8"  # the seeds' typographic apostrophe; «al 8», «del 8,3 %»
 
 
 def test_vegas_money_is_the_apps_format():

@@ -90,6 +90,33 @@ def test_a_card_is_named_for_screen_readers_in_the_readers_language(lang):
     assert f'aria-label="4♥, {html.escape(engine.i18n.translator(lang).card(c))}"' in render.card(c, lang, button=True)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reserve_button_is_named_as_the_description_says_the_reserve(lang):
+    # one wording per state: "reserve: 3 face-down cards", then "reserve: dealt" (never "0 face-down cards")
+    pos = seed()
+    for dealt in (False, True):
+        if dealt:
+            pos.play("deal")
+        (deal,) = [a for t, a in Tags(render.board(pos, lang, interactive=True)).tags if a.get("data-action") == "deal"]
+        assert deal["aria-label"] == pos.describe(lang).split(";")[0]
+    assert deal["aria-label"] == engine.i18n.sentence_case(
+        engine.i18n.translator(lang).pgettext("reserve", "reserve: dealt"), lang)
+    # and the button shows no "0" that its name would not contain (WCAG 2.5.3)
+    assert '<span class="sol-count">' not in render.board(pos, lang, interactive=True)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_stock_button_is_named_as_the_description_says_the_stock(lang):
+    pos = engine.deal("KL1-D1N-AAAAAAG")
+    for _ in range(25):  # 24 cards to draw, then the empty stock
+        (deal,) = [a for t, a in Tags(render.board(pos, lang, interactive=True)).tags if a.get("data-action") == "deal"]
+        assert deal["aria-label"] == pos.describe(lang).split(";")[0]
+        pos.play("draw")
+    assert deal["aria-label"] == engine.i18n.sentence_case(
+        engine.i18n.translator(lang).pgettext("stock", "stock: empty"), lang)
+    assert '<span class="sol-count">' not in render.board(pos, lang, interactive=True)
+
+
 def test_the_try_it_board_makes_face_up_cards_and_column_labels_buttons_and_the_reserve_the_deal():
     tags = Tags(render.board(seed(), "en", interactive=True))
     buttons = [a for t, a in tags.tags if t == "button"]
@@ -137,7 +164,7 @@ def test_every_widget_text_is_translated(lang):
               "made": render._MADE_TEXTS, "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS,
               "refused": render._REFUSED_TEXTS}
     wanted = [(context, m) for context, table in tables.items() for m in table.values()]
-    wanted += [("widget", render.STOCK_COUNT[0]), ("points", render.POINTS[0]), ("dollars", render.DOLLARS)]
+    wanted += [("points", render.POINTS[0]), ("dollars", render.DOLLARS)]
     assert [key for key in wanted if key not in catalog] == []
 
 

@@ -37,7 +37,8 @@ def test_the_warm_up_imports_every_engine_module_and_answers_every_game_in_every
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     modules = json.loads(done.stdout)
-    engine_files = {p.stem for p in (ROOT / "engine").glob("*.py")} - {"__init__", "__main__"}
+    engine_files = {".".join(p.relative_to(ROOT / "engine").with_suffix("").parts).removesuffix(".__init__")
+                    for p in (ROOT / "engine").rglob("*.py")} - {"__init__", "__main__"}  # engine.solver's too
     assert {m.removeprefix("engine.") for m in modules} == engine_files  # Klondike and the solver too
 
 

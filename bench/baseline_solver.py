@@ -1,9 +1,16 @@
-"""A solver for positions whose face-down cards are known: "is this deal winnable, and how?".
+"""The solver as it was before issue 11 (engine/solver.py at f3dc5b2), kept unchanged as the
+baseline that ``bench_solver`` measures the new search against (positions per second on the same
+positions, in the same run). Only its imports are rewritten to load from here; the command line
+part is left out. Do not use it for anything else.
+
+Its original docstring follows.
+
+A solver for positions whose face-down cards are known: "is this deal winnable, and how?".
 
 >>> from engine import position
 >>> pos = position("scorpion", "KSQSJSTS9S8S7S6S5S4S3S2S/AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD9D8D7D6D5D4D3D2DAD/"
 ...                "KCQCJCTC9C8C7C6C5C4C3C2CAC - -")
->>> solve(pos, max_nodes=1000).moves  # runs are removed only from a column that receives cards
+>>> solve(pos, max_nodes=1000).moves  # doctest: +SKIP  # runs are removed only from a column that receives cards
 ('AS>1', 'KH>1', 'KD>1', 'KC>1')
 
 A depth-first search over the moves the engine itself generates, made with ``push`` and taken
@@ -30,12 +37,11 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Iterable
 
-from . import games
-from .cards import KING, rank_of
-from .core import Position
-from .errors import EngineError
+from engine.cards import KING, rank_of
+from engine.core import Position
+from engine.errors import EngineError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -172,7 +178,7 @@ class KlondikeSearch(Search):
 
     def __init__(self, pos):
         super().__init__(pos)
-        from . import klondike
+        from engine import klondike  # noqa: PLC0415
 
         self.k = klondike
         self._draw = pos.rules.draw_count
@@ -242,7 +248,7 @@ class KlondikeSearch(Search):
     def moves(self) -> list:
         p, k = self.pos, self.k
         cols, down, found = p.cols, p.down, p.found
-        FOUNDATION = k.FOUNDATION
+        FOUNDATION = k.FOUNDATION  # noqa: N806
         # 1. a safe card to its foundation: the only step
         tops = [col[-1] for col in cols if col] + p.waste[-1:]
         for c in tops:
@@ -331,146 +337,51 @@ def _first(pair):
     return pair[0]
 
 
+SEARCHES: dict[str, Callable[[Position], Search]] = {"scorpion": ScorpionSearch, "klondike": KlondikeSearch}
+
+
 FIRST_PASS = 0.5
 """The share of the budget the pruned first pass may use."""
-
-SLICE = 1024
-"""Positions between two looks at the clock: the places where a search may pause (``Solving``'s
-``every``)."""
 
 
 def solve(pos: Position, seconds: float | None = 10.0, max_nodes: int | None = None) -> Solution:
     """Search for a winning line from ``pos`` (left unchanged). See the module docstring.
 
     Two passes share the budget: a pruned pass (half of it), then, unless that found a win or
-    pruned nothing, a complete pass with what is left. It is ``Solving(pos, …).run()``: a search
-    in one slice.
+    pruned nothing, a complete pass with what is left.
     """
-    result = Solving(pos, seconds, max_nodes).run()
-    assert result is not None
-    return result
-
-
-class Solving:
-    """A search that pauses and resumes: the same search as ``solve``, in slices.
-
-    ``run(nodes, seconds)`` searches on for at least ``nodes`` more positions or ``seconds`` (it
-    pauses only where the search looks at the clock, every ``every`` positions) and returns the
-    ``Solution`` once the search has ended, None while it goes on; ``run()`` searches to the end.
-    ``stop()`` ends it at once: not known. ``nodes`` is the positions searched so far. A budget in
-    seconds counts only the time spent inside ``run``, so pauses cost the search nothing; a budget
-    in positions makes the answer exactly the one-shot ``solve``'s, however the search is sliced.
-
-    The browser's worker runs a search this way (``engine.web``): between two slices it returns to
-    its event loop, where the page's Cancel arrives. While the search is paused, ``pos`` is in the
-    middle of it (moves pushed): give it a position of its own. When it ends, ``pos`` is as it was.
-
-    >>> from engine import position
-    >>> searching = Solving(position("scorpion", code="SC1-CLA-AAAAAAD"), seconds=None)
-    >>> searching.run(1024) is None, searching.nodes >= 1024
-    (True, True)
-    >>> searching.run().moves == solve(position("scorpion", code="SC1-CLA-AAAAAAD"), seconds=None).moves
-    True
-    """
-
-    def __init__(self, pos: Position, seconds: float | None = 10.0, max_nodes: int | None = None,
-                 every: int = SLICE):
-        self.pos = pos
-        self.nodes = 0
-        self.result: Solution | None = None
-        self._spent = 0.0  # seconds spent inside run()
-        self._since: float | None = None  # when the running slice began
-        self._started = False
-        self._steps = _passes(pos, seconds, max_nodes, self.clock, every)
-
-    def clock(self) -> float:
-        """Seconds spent searching (inside ``run``)."""
-        running = 0.0 if self._since is None else time.perf_counter() - self._since
-        return self._spent + running
-
-    def run(self, nodes: int | None = None, seconds: float | None = None) -> Solution | None:
-        """Search on: ``nodes`` more positions or ``seconds`` more, whichever comes first (neither:
-        to the end). The answer once the search has ended, else None."""
-        if self.result is not None:
-            return self.result
-        goal = None if nodes is None else self.nodes + nodes
-        self._since = time.perf_counter()
-        until = None if seconds is None else self._since + seconds
-        try:
-            while True:
-                self.nodes = self._steps.send(None) if self._started else next(self._steps)
-                self._started = True
-                if goal is not None and self.nodes >= goal:
-                    return None
-                if until is not None and time.perf_counter() >= until:
-                    return None
-        except StopIteration as end:
-            return self._end(end.value)
-        finally:
-            self._spent = self.clock()
-            self._since = None
-
-    def stop(self) -> Solution:
-        """End the search now (the answer is not known, unless it already was); ``pos`` as it was."""
-        if self.result is not None:
-            return self.result
-        if not self._started:
-            self._steps.close()
-            return self._end(Solution(None, (), 0, 0.0))
-        try:
-            self._steps.send(True)  # the search ends where it paused
-        except StopIteration as end:
-            return self._end(end.value)
-        raise RuntimeError("the search did not stop")  # pragma: no cover
-
-    def _end(self, result: Solution) -> Solution:
-        self.result = result
-        self.nodes = result.nodes
-        return result
-
-
-def _passes(pos: Position, seconds: float | None, max_nodes: int | None, clock: Callable[[], float],
-            every: int = SLICE) -> Generator[int, bool | None, Solution]:
-    """The search (``solve``'s two passes) as a generator: it yields the positions searched so far
-    every ``every`` positions, and stops when it is sent True; it returns the ``Solution``."""
-    game = games.of(pos)  # the game's search (Game.search), as the registry knows it
-    started = clock()
+    if pos.GAME not in SEARCHES:
+        raise EngineError(f"no solver for {pos.GAME}")
+    started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    search = game.search(pos)
+    search = SEARCHES[pos.GAME](pos)
     search.pruning = True
     first_deadline = None if seconds is None else started + seconds * FIRST_PASS
     first_nodes = None if max_nodes is None else max(1, int(max_nodes * FIRST_PASS))
-    solved, line, nodes, stopped = yield from _depth_first(search, first_deadline, first_nodes, clock, 0, every)
+    solved, line, nodes = _depth_first(search, first_deadline, first_nodes)
     # A pruned search that found nothing proves nothing, and one that ran out of its share of the
     # budget has the rest: both search again, without pruning.
-    if not stopped and ((solved is False and search.pruned)
-                        or (solved is None and (max_nodes is None or first_nodes < max_nodes))):
-        search = game.search(pos)
+    if (solved is False and search.pruned) or (solved is None and (max_nodes is None or first_nodes < max_nodes)):
+        search = SEARCHES[pos.GAME](pos)
         more = None if max_nodes is None else max_nodes - nodes
-        solved, line, extra, stopped = yield from _depth_first(search, deadline, more, clock, nodes, every)
+        solved, line, extra = _depth_first(search, deadline, more)
         nodes += extra
-    return Solution(solved, tuple(line) if solved else (), nodes, clock() - started)
+    return Solution(solved, tuple(line) if solved else (), nodes, time.perf_counter() - started)
 
 
-Pass = tuple[bool | None, list[str], int, bool]  # solved, the winning tokens, positions searched, stopped
-
-
-def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
-                 before: int, every: int = SLICE) -> Generator[int, bool | None, Pass]:
-    """One depth-first pass: (True, winning tokens, nodes, False), (False, [], nodes, False) when
-    every position was explored, (None, [], nodes, stopped) when the budget ran out or the search
-    was stopped. Every ``every`` positions it looks at the clock and yields ``before`` + its
-    positions so far; sent True there, it stops."""
+def _depth_first(search: Search, deadline: float | None, max_nodes: int | None):
+    """One depth-first pass: (True, winning tokens, nodes), (False, [], nodes) when every
+    position was explored, (None, [], nodes) when the budget ran out."""
     pos = search.pos
     depth0 = len(pos.move_stack)
     line: list = []
     nodes = 1
 
-    def done(solved: bool | None, stopped: bool = False):
+    def done(solved: bool | None):
         tokens = [t for step in line for t in search.tokens(step)] if solved else []
         while len(pos.move_stack) > depth0:
             pos.pop()
-        return solved, tokens, nodes, stopped
+        return solved, tokens, nodes
 
     if search.won():
         return done(True)
@@ -498,57 +409,7 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, 
             return done(True)
         if max_nodes is not None and nodes >= max_nodes:
             return done(None)
-        if not nodes % every:
-            if deadline is not None and clock() > deadline:
-                return done(None)
-            if (yield before + nodes):
-                return done(None, stopped=True)
+        if not nodes & 1023 and deadline is not None and time.perf_counter() > deadline:
+            return done(None)
         stack.append(iter(moves()))
     return done(False)
-
-
-# -- the command line: python -m engine solve … -------------------------------------------------------
-
-
-def _solve_arguments(parser) -> None:
-    from . import GAMES
-
-    parser.description = "Search for a winning line (face-down cards known) within a budget."
-    parser.add_argument("--game", required=True, choices=sorted(GAMES))
-    parser.add_argument("--rules", default=None)
-    start = parser.add_mutually_exclusive_group(required=True)
-    start.add_argument("--position")
-    start.add_argument("--code")
-    parser.add_argument("--seconds", type=float, default=10.0, help="time budget (default 10)")
-    parser.add_argument("--nodes", type=int, default=None, help="budget in positions (deterministic)")
-    parser.add_argument("--json", action="store_true")
-
-
-def _solve(args) -> int:
-    import json
-
-    from . import position
-
-    if not args.seconds > 0 or args.seconds > 1e6:
-        raise EngineError(f"--seconds {args.seconds}: give a positive number of seconds")
-    if args.nodes is not None and args.nodes < 1:
-        raise EngineError(f"--nodes {args.nodes}: give a positive number of positions")
-    pos = position(args.game, args.position, rules=args.rules, code=args.code)
-    result = solve(pos, seconds=args.seconds, max_nodes=args.nodes)
-    if args.json:
-        print(json.dumps(result.as_dict()))
-    elif result.solved:
-        print(f"won in {len(result.moves)} moves ({result.nodes} positions, {result.seconds:.2f} s):")
-        print(" ".join(result.moves))
-    elif result.solved is False:
-        print(f"cannot be won: all {result.nodes} reachable positions explored ({result.seconds:.2f} s)")
-    else:
-        print(f"not known: the budget ran out after {result.nodes} positions ({result.seconds:.2f} s)")
-    return 0
-
-
-SOLVE_COMMAND = (_solve_arguments, _solve)
-"""``python -m engine solve``: registered in ``engine.__main__.EXTRA_COMMANDS``."""
-
-__all__ = ["SLICE", "SOLVE_COMMAND", "KlondikeSearch", "Search", "ScorpionSearch", "Solution", "Solving",
-           "solve"]

@@ -1,0 +1,472 @@
+"""Klondike's search hooks (thoughtful: every card known).
+
+The search keeps its own compact copy of the position (columns, the talon as one list with a
+pointer, foundation counts) and makes *steps* on it; it never touches the engine position it was
+given. A step is self-describing: it carries the engine tokens that play it (the draws and the
+recycle that bring a stock card to the top of the waste, then the card's move), and ``solve``
+replays every winning line in the engine before it answers. That the steps are exactly the
+engine's moves is tested against the engine's own move generator (tests/examples/test_solver_pruning.py).
+
+**The talon.** Cards leave the stock and waste but never join them, and a recycle turns the waste
+over so that the next pass deals the same cards in the same order: the talon is always the deal's
+stock in dealing order with the played cards taken out. It is kept as one list, ``talon``, with
+``ptr`` cards on the waste (``talon[ptr - 1]`` is the waste's top, ``talon[ptr]`` is drawn next).
+The search never draws for its own sake: a talon step brings one card to the top and plays it.
+Drawing one card with unlimited passes, every talon card can be brought to the top from any
+pointer and back, so only the talon's cards matter, not the pointer (the key drops it).
+"""
+
+from __future__ import annotations
+
+from ..cards import KING, is_red, rank_of, suit_of
+from ..errors import EngineError
+from ..klondike import FOUNDATION, KlondikePosition
+from . import Search
+
+_RANK = tuple(rank_of(c) for c in range(52))
+_SUIT = tuple(suit_of(c) for c in range(52))
+_RED = tuple(is_red(c) for c in range(52))
+_OPPOSITE = tuple((1, 2) if not _RED[s * 13] else (0, 3) for s in range(4))  # suits of the other colour
+_SAME_COLOUR = tuple(next(o for o in range(4) if o != s and _RED[o * 13] == _RED[s * 13]) for s in range(4))
+# the two cards one rank lower of the other colour (what may lie on a card), () for an ace
+_ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
+
+TALON, FOUND = -1, -3  # locations of a card that is not in a column
+
+# step kinds
+BLOCK, TO_FOUNDATION, FROM_TALON, TAKE_BACK = range(4)
+
+
+class KlondikeSearch(Search):
+    """Klondike, thoughtful. See the module docstring for the talon and the steps."""
+
+    def __init__(self, pos: KlondikePosition):
+        super().__init__(pos)
+        rules = pos.rules
+        self.draw = rules.draw_count
+        self.vegas = rules.vegas
+        self.any_order = self.draw == 1 and not self.vegas
+        self.cols = [list(c) for c in pos.cols]
+        self.down = list(pos.down)
+        self.talon = list(pos.waste) + list(reversed(pos.stock))
+        self.ptr = len(pos.waste)
+        self.found = list(pos.found)
+        self.loc = [FOUND] * 52
+        for w, col in enumerate(self.cols):
+            for c in col:
+                self.loc[c] = w
+        for c in self.talon:
+            self.loc[c] = TALON
+        self._ask_dead_end = True  # only at the start: see ``moves``
+
+    def check(self) -> None:
+        """A position play can reach: no column holds more face-down cards than the deal put there
+        (column n is dealt n − 1; face-down cards never move), and the stock and waste hold no more
+        than the 24 cards left over from the deal. (Each card once, and face-up cards going down
+        in alternating colours, the position string already checks.)"""
+        super().check()
+        for w, d in enumerate(self.down):
+            if d > w:
+                raise EngineError(
+                    f"position cannot arise: column {w + 1} has {d} face-down cards; the deal puts {w} there "
+                    "and face-down cards never move")
+        if len(self.talon) > 24:
+            raise EngineError(
+                f"position cannot arise: the stock and waste hold {len(self.talon)} cards; the deal leaves 24")
+
+    def cards(self) -> list[int]:
+        on_foundations = [s * 13 + r for s in range(4) for r in range(self.found[s])]
+        return [c for col in self.cols for c in col] + self.talon + on_foundations
+
+    # -- the interface --------------------------------------------------------------------------
+    def won(self) -> bool:
+        return sum(self.found) == 52
+
+    def key(self) -> bytes:
+        cols = b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(self.cols, self.down)))
+        if self.any_order:
+            return cols + b"\xff" + bytes(self.talon)
+        return cols + bytes((128 + self.ptr, *self.talon))
+
+    def tokens(self, step) -> list[str]:
+        return list(step[-1])
+
+    def push(self, step) -> None:
+        kind = step[0]
+        cols, loc = self.cols, self.loc
+        if kind == BLOCK:
+            _, c, src, dst, n, flip, _ = step
+            col = cols[src]
+            block = col[-n:]
+            del col[-n:]
+            cols[dst].extend(block)
+            for b in block:
+                loc[b] = dst
+            if flip:
+                self.down[src] -= 1
+        elif kind == TO_FOUNDATION:
+            _, c, src, flip, _ = step
+            cols[src].pop()
+            loc[c] = FOUND
+            self.found[_SUIT[c]] += 1
+            if flip:
+                self.down[src] -= 1
+        elif kind == FROM_TALON:
+            _, c, i, ptr, dst, _ = step
+            del self.talon[i]
+            self.ptr = i
+            if dst == FOUNDATION:
+                loc[c] = FOUND
+                self.found[_SUIT[c]] += 1
+            else:
+                cols[dst].append(c)
+                loc[c] = dst
+        else:  # TAKE_BACK
+            _, c, dst, _ = step
+            self.found[_SUIT[c]] -= 1
+            cols[dst].append(c)
+            loc[c] = dst
+
+    def pop(self, step) -> None:
+        kind = step[0]
+        cols, loc = self.cols, self.loc
+        if kind == BLOCK:
+            _, c, src, dst, n, flip, _ = step
+            col = cols[dst]
+            block = col[-n:]
+            del col[-n:]
+            cols[src].extend(block)
+            for b in block:
+                loc[b] = src
+            if flip:
+                self.down[src] += 1
+        elif kind == TO_FOUNDATION:
+            _, c, src, flip, _ = step
+            cols[src].append(c)
+            loc[c] = src
+            self.found[_SUIT[c]] -= 1
+            if flip:
+                self.down[src] += 1
+        elif kind == FROM_TALON:
+            _, c, i, ptr, dst, _ = step
+            self.talon.insert(i, c)
+            self.ptr = ptr
+            loc[c] = TALON
+            if dst == FOUNDATION:
+                self.found[_SUIT[c]] -= 1
+            else:
+                cols[dst].pop()
+        else:
+            _, c, dst, _ = step
+            self.found[_SUIT[c]] += 1
+            cols[dst].pop()
+            loc[c] = FOUND
+
+    # -- the talon ------------------------------------------------------------------------------
+    def reachable(self) -> list[tuple[int, tuple[str, ...]]]:
+        """Every talon card the draws can bring to the top of the waste: (its index in ``talon``,
+        the draws and recycle that do it), fewest tokens first."""
+        n = len(self.talon)
+        out: list[tuple[int, tuple[str, ...]]] = []
+        seen = set()
+        p = self.ptr
+        if p:
+            out.append((p - 1, ()))
+            seen.add(p - 1)
+        tokens: list[str] = []
+        recycled = False
+        while True:
+            if p < n:
+                p = min(p + self.draw, n)
+                tokens.append("draw")
+            elif p and not recycled and not self.vegas:
+                p = 0
+                tokens.append("recycle")
+                recycled = True
+                continue
+            else:
+                return out
+            if p - 1 not in seen:
+                seen.add(p - 1)
+                out.append((p - 1, tuple(tokens)))
+
+    # -- moves ----------------------------------------------------------------------------------
+    def safe_step(self):
+        """A card to its foundation that keeps every winnable position winnable, or None.
+
+        **The rule.** Card c, of rank r (ace 1), can go onto its foundation, and lies at the free
+        end of a column (or, drawing one card, on the talon: see below); both foundations of the
+        other colour hold at least r − 1 cards, and the other suit of c's colour at least r − 2.
+        Then moving c up is safe.
+
+        **Proof.** Let D be the cards of c's suit below c, the cards of the other colour up to
+        rank r − 1 and the other suit of c's colour up to rank r − 2: all of them are on their
+        foundations now, and a card that can lie on a card of D, or on c, is in D (one rank lower,
+        other colour). Take a won line L from P, and let L' be L without every move of c and of a
+        card of D, played from P' (P with c up). In L, cards of D reach the tableau only by
+        take-backs, and only cards of D ever lie on them or on c: so every column of L' is a
+        column of L with the cards of D, and c with its pile, taken off its free end. A move of L'
+        is then legal: a card moved from a column is face up (a column of L' turns its cards no
+        later than L), lands on a card exposed in L' (exposed in L and not in D: what goes onto
+        a D card or c is in D) or on an empty column (empty in L too); a card of another suit goes
+        onto its foundation or comes back from it where it did in L (every lower card of its
+        suit in D or c is on the foundation in both); the talon is the same in both. L ends with
+        every card up, so L' does.
+
+        From the talon, drawing one card: P' has the same talon without c; play L' with the
+        draws of c left out (and a recycle of a waste that held only c). Each draw then draws
+        the same card in both, so the top of the waste is the same whenever L plays from it.
+        Drawing three, taking c out shifts the cards the draws group together: not used.
+        """
+        found = self.found
+        for col in self.cols:
+            if col:
+                c = col[-1]
+                if self._safe(c):
+                    return self._to_foundation(c)
+        if self.draw == 1:
+            talon = self.talon
+            if self.any_order:
+                # every talon card can be brought to the top (the pointer is not part of the key)
+                for i, c in enumerate(talon):
+                    if found[_SUIT[c]] == _RANK[c] and self._safe(c):
+                        return self._from_talon(i, self._tokens_to(i), FOUNDATION)
+            elif self.ptr:
+                c = talon[self.ptr - 1]
+                if found[_SUIT[c]] == _RANK[c] and self._safe(c):
+                    return self._from_talon(self.ptr - 1, (), FOUNDATION)
+        return None
+
+    def _safe(self, c: int) -> bool:
+        found = self.found
+        s, r = _SUIT[c], _RANK[c]  # r: the cards below c in its suit (rank − 1)
+        o1, o2 = _OPPOSITE[s]
+        return found[s] == r and found[o1] >= r and found[o2] >= r and found[_SAME_COLOUR[s]] >= r - 1
+
+    def _tokens_to(self, i: int) -> tuple[str, ...]:
+        for j, tokens in self.reachable():
+            if j == i:
+                return tokens
+        raise AssertionError(f"talon card {i} is out of reach")
+
+    def _to_foundation(self, c: int):
+        w = self.loc[c]
+        col = self.cols[w]
+        flip = len(col) - 1 == self.down[w] and self.down[w] > 0
+        return (TO_FOUNDATION, c, w, flip, (self._token(c, FOUNDATION),))
+
+    def _from_talon(self, i: int, tokens: tuple[str, ...], dst: int):
+        c = self.talon[i]
+        return (FROM_TALON, c, i, self.ptr, dst, (*tokens, self._token(c, dst)))
+
+    @staticmethod
+    def _token(c: int, dst: int) -> str:
+        from ..cards import card_token  # noqa: PLC0415
+
+        return f"{card_token(c)}>{'F' if dst == FOUNDATION else dst + 1}"
+
+    def dead_end(self) -> bool:
+        """True when some card can never reach its foundation, so the position is lost.
+
+        **What can ever happen**, computed as a least fixed point as Scorpion's
+        (``engine.solver.scorpion.ScorpionSearch.dead_end``): every event starts impossible and
+        is marked possible once all it needs is; each condition below is necessary and an
+        earlier event (or a fact now), so every event of any line of play gets marked.
+
+        - ``up[c]``, c can reach its foundation: it is there, or the card below it in its suit
+          ``up`` and c ``expo``-sed [a foundation takes only its next card, from a free end or
+          the waste's top].
+        - ``expo[c]``, c can be playable: a column's free end; a card in the stock; on the
+          waste, its top, or (with unlimited passes) any card [a recycle turns it back into
+          the stock]; else the card lying on it now, z, must ``leave`` [nothing can be put on a
+          card that is not exposed, and moving it or a card under it carries z along]. Under
+          Vegas the waste is such a pile: each card lies on the one drawn before it, for good.
+        - ``leave[z]``: ``up[z]``, or z ``moves`` onto a column.
+        - ``moves[z]``: z can be face up (it is, or ``expo[z]``) and either a king with an
+          ``empty`` column, or a card of the other colour one rank higher can be a free end:
+          in a column ``expo`` and *separable* from z (when z lies under it in one column, a
+          card above z up to it must ``leave`` first), or in the stock or waste ``expo`` (played
+          onto the tableau it lies alone at a free end), or on its foundation (a take-back).
+        - ``empty``: a column is empty, or the card at its table edge can ``leave``.
+        """
+        cols, down, found = self.cols, self.down, self.found
+        talon, ptr, vegas = self.talon, self.ptr, self.vegas
+        loc = self.loc
+        idx = [0] * 52
+        cover = [-1] * 52
+        up = [False] * 52
+        expo = [False] * 52
+        leave = [False] * 52
+        moves = [False] * 52
+        faceup = [False] * 52
+        for s in range(4):
+            for r in range(found[s]):
+                up[s * 13 + r] = True
+        empty = False
+        in_play = []
+        for w, col in enumerate(cols):
+            if not col:
+                empty = True
+                continue
+            prev = -1
+            d = down[w]
+            for i, c in enumerate(col):
+                idx[c] = i
+                if prev >= 0:
+                    cover[prev] = c
+                prev = c
+                if i >= d:
+                    faceup[c] = True
+                in_play.append(c)
+            expo[prev] = True
+        for i, c in enumerate(talon):
+            in_play.append(c)
+            faceup[c] = True
+            if i >= ptr - 1 or not vegas:
+                expo[c] = True
+            else:
+                cover[c] = talon[i + 1]  # Vegas: the card drawn next lies on it for good
+
+        def separable(z: int, q: int) -> bool:
+            w = loc[z]
+            if w < 0 or loc[q] != w or idx[z] > idx[q]:
+                return True
+            col = cols[w]
+            return any(leave[col[m]] for m in range(idx[z] + 1, idx[q] + 1))
+
+        todo_up = [c for c in in_play]
+        todo_expo = [c for c in in_play if not expo[c]]
+        todo_moves = list(in_play)
+        changed = True
+        while changed:
+            changed = False
+            left = []
+            for c in todo_up:
+                if expo[c] and (_RANK[c] == 0 or up[c - 1]):
+                    up[c] = leave[c] = changed = True
+                else:
+                    left.append(c)
+            todo_up = left
+            left = []
+            for z in todo_moves:
+                ok = False
+                if faceup[z] or expo[z]:
+                    if _RANK[z] == KING:
+                        ok = empty
+                    else:
+                        for q in (s * 13 + _RANK[z] + 1 for s in _OPPOSITE[_SUIT[z]]):
+                            wq = loc[q]
+                            if (wq >= 0 and expo[q] and separable(z, q)) or (wq == TALON and expo[q]) or wq == FOUND:
+                                ok = True
+                                break
+                if ok:
+                    moves[z] = leave[z] = changed = True
+                else:
+                    left.append(z)
+            todo_moves = left
+            left = []
+            for c in todo_expo:
+                if leave[cover[c]]:
+                    expo[c] = changed = True
+                else:
+                    left.append(c)
+            todo_expo = left
+            if not empty:
+                for col in cols:
+                    if col and leave[col[0]]:
+                        empty = changed = True
+                        break
+        return bool(todo_up)
+
+    def moves(self) -> list:
+        # ``dead_end`` is asked of the start position only: measured on deals 2–21 of draw 1 and
+        # draw 3 at 20,000 positions each, asking it at every position decided no more deals and
+        # cut the positions searched per second five-fold. Asking less often never changes an
+        # answer (it only prunes less).
+        if self._ask_dead_end:
+            self._ask_dead_end = False
+            if self.dead_end():
+                return []
+        safe = self.safe_step()
+        if safe is not None:
+            return [safe]
+        cols, down, found, loc = self.cols, self.down, self.found, self.loc
+        ranked = []
+        empty = -1
+        wanted: dict[int, list[int]] = {}  # card → the columns whose free end takes it
+        for j, col in enumerate(cols):
+            if not col:
+                if empty < 0:
+                    empty = j  # every empty column is alike: only the first is offered
+                continue
+            for c in _ON[col[-1]]:
+                wanted.setdefault(c, []).append(j)
+        # 1. the free ends of the columns to their foundations
+        for col in cols:
+            if col:
+                c = col[-1]
+                if found[_SUIT[c]] == _RANK[c]:
+                    step = self._to_foundation(c)
+                    ranked.append((5 if step[3] else 20, step))
+        # 2. blocks from column to column
+        for c, targets in wanted.items():
+            w = loc[c]
+            if w < 0:
+                continue
+            col = cols[w]
+            i = col.index(c)
+            d = down[w]
+            if i < d:
+                continue
+            n = len(col) - i
+            flip = i == d and d > 0
+            if flip:
+                score = 10 - d  # turns a face-down card: the longest hidden pile first
+            elif i == 0:
+                score = 40  # empties a column
+            else:
+                under = col[i - 1]
+                score = 50 if found[_SUIT[under]] == _RANK[under] else 80  # uncovers a card that can go up
+            for j in targets:
+                ranked.append((score, (BLOCK, c, w, j, n, flip, (self._token(c, j),))))
+        if empty >= 0:
+            for s in range(4):
+                k = s * 13 + KING
+                w = loc[k]
+                if w < 0:
+                    continue
+                col = cols[w]
+                i = col.index(k)
+                d = down[w]
+                if i < d or i == 0:
+                    continue  # face down, or at the table edge already: another empty column is alike
+                flip = i == d and d > 0
+                step = (BLOCK, k, w, empty, len(col) - i, flip, (self._token(k, empty),))
+                ranked.append((10 - d if flip else 45, step))
+        # 3. the talon
+        talon = self.talon
+        for i, tokens in self.reachable():
+            c = talon[i]
+            cost = len(tokens)
+            if found[_SUIT[c]] == _RANK[c]:
+                ranked.append((20 + cost, self._from_talon(i, tokens, FOUNDATION)))
+            if _RANK[c] == KING:
+                if empty >= 0:
+                    ranked.append((30 + cost, self._from_talon(i, tokens, empty)))
+            else:
+                for j in wanted.get(c, ()):
+                    ranked.append((30 + cost, self._from_talon(i, tokens, j)))
+        # 4. take-backs from the foundations
+        for s in range(4):
+            n = found[s]
+            if n:
+                c = s * 13 + n - 1
+                targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, ())
+                for j in targets:
+                    ranked.append((90, (TAKE_BACK, c, j, (self._token(c, j),))))
+        ranked.sort(key=_first)
+        return [step for _, step in ranked]
+
+
+def _first(pair):
+    return pair[0]

@@ -1,0 +1,432 @@
+"""Scorpion's search hooks: canonical keys, ordered moves, proved dead ends and safe moves.
+
+Everything here is either ordering (never changes the answer) or a pruning with its proof written
+next to it and a test that compares it with the exhaustive search (tests/examples/test_solver_pruning.py).
+
+Words used in the proofs: a card's **pile** is the card with every card on it; a card **moves** when
+it is the base of a block move (``4H>7`` moves 4♥ and its pile); a card is **exposed** when it lies at
+the free end of a column; **X+1** is the card of X's suit one rank higher; X is **placed** when it
+lies directly on X+1 (every non-king must be placed at the end of a won game, under every rule set:
+a complete sequence is K to A, each card on the next higher one).
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE, KING, rank_of, suit_of
+from ..errors import EngineError
+from ..scorpion import DEAL, REMOVED, RESERVE, ScorpionPosition
+from . import Search
+
+_RANK = tuple(rank_of(c) for c in range(52))
+_SUIT = tuple(suit_of(c) for c in range(52))
+_KINGS = tuple(c for c in range(52) if _RANK[c] == KING)
+_NON_KINGS = tuple(c for c in range(52) if _RANK[c] != KING)
+# the cards one rank higher than each card, of any suit (Easy); () for a king
+_HIGHER_ANY = tuple(
+    () if _RANK[c] == KING else tuple(s * 13 + _RANK[c] + 1 for s in range(4)) for c in range(52)
+)
+_LOWER_ANY = tuple(
+    () if _RANK[c] == ACE else tuple(s * 13 + _RANK[c] - 1 for s in range(4)) for c in range(52)
+)
+_TARGETS_SAME = tuple(() if _RANK[c] == KING else (c + 1,) for c in range(52))
+_LOWERS_SAME = tuple(() if _RANK[c] == ACE else (c - 1,) for c in range(52))
+_SUIT_CARDS = tuple(tuple(range(s * 13, s * 13 + 12)) for s in range(4))  # each suit's non-kings
+
+
+class ScorpionSearch(Search):
+    """Scorpion: under Classic at most one target per card, so the tree is narrow but deep; what
+    makes it large is *when* the reserve is dealt, so nearly every decision comes from
+    ``dead_end`` (a position proved lost is not expanded) and ``safe_move``."""
+
+    def __init__(self, pos: ScorpionPosition):
+        super().__init__(pos)
+        rules = pos.rules
+        grid = rules.grid
+        self._fixed = tuple(grid.deal_columns) if not grid.aside else ()
+        self._free = tuple(i for i in range(grid.columns) if i not in self._fixed)
+        self._same = rules.suits == "same"
+        self._king_only = rules.empty == "king"
+        self._remove = rules.complete == "remove"
+        self._aside = grid.aside
+        # the safe move needs every rule its proof uses (see ``safe_move``)
+        self._safe_rules = self._same and self._king_only
+        self._targets = _TARGETS_SAME if self._same else _HIGHER_ANY
+        self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
+        self._check = True  # whether the position just reached may be a new dead end
+
+    def push(self, step) -> None:
+        self._check = self._may_end(step)
+        self.pos.push(step)
+
+    def _may_end(self, move) -> bool:
+        """Whether ``move`` can turn a position that ``dead_end`` did not find lost into one it
+        finds lost. Asking less often never makes an answer wrong (it only prunes less); the
+        cases below are the only ones where the move takes away a fact that ``dead_end``
+        starts from: (1) the deal covers three free ends; (2) a card that goes onto another
+        card's free end hides it from the other cards that could go there (only under Easy);
+        or puts its pile in one column above a card that must go onto a card of the pile
+        (that card can no longer come apart from it for free); (3) a card onto the last
+        empty column, unless it leaves another one behind."""
+        if move == DEAL:
+            return True
+        p = self.pos
+        c, to = move
+        cols, loc = p.cols, p.loc
+        dest = cols[to]
+        if not dest:
+            w = loc[c]
+            left = sum(1 for col in cols if not col) - 1
+            return left == 0 and not (w >= 0 and cols[w][0] == c)
+        if not self._same:
+            return True
+        w = loc[c]
+        pile = cols[w][cols[w].index(c):] if w >= 0 else (c,)
+        return any(loc[x - 1] == to for x in pile if _RANK[x] != ACE)
+
+    def check(self) -> None:
+        """A position play can reach: no column holds more face-down cards than the layout deals
+        there (face-down cards never move: a block starts at a face-up card). (Each card once,
+        a full reserve or none, the position string already checks.)"""
+        super().check()
+        grid = self.pos.rules.grid
+        for w, d in enumerate(self.pos.down):
+            if d > grid.face_down[w]:
+                raise EngineError(
+                    f"position cannot arise: column {w + 1} has {d} face-down cards; the {grid.name} layout deals "
+                    f"{grid.face_down[w]} there and face-down cards never move")
+
+    def cards(self) -> list[int]:
+        p = self.pos
+        return [c for col in p.cols for c in col] + p.reserve + [s * 13 + r for s in p.removed for r in range(13)]
+
+    # -- the key ------------------------------------------------------------------------------
+    def key(self) -> bytes:
+        """The position with the order of interchangeable columns forgotten: every column once the
+        reserve is dealt (or when there is none), else the columns the reserve does not reach.
+        Each column is written as a header byte (64 + its face-down count) and its cards."""
+        p = self.pos
+        cols, down = p.cols, p.down
+        if p.reserve and self._fixed:
+            fixed = b"".join(bytes((64 + down[i], *cols[i])) for i in self._fixed)
+            free = b"".join(sorted(bytes((64 + down[i], *cols[i])) for i in self._free))
+            return bytes((128, *p.reserve)) + fixed + b"\xff" + free
+        return bytes((128, *p.reserve)) + b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
+
+    # -- moves --------------------------------------------------------------------------------
+    def moves(self) -> list:
+        p = self.pos
+        if self._check and self.dead_end():
+            return []
+        safe = self.safe_move()
+        if safe is not None:
+            return [safe]
+        cols, down, loc = p.cols, p.down, p.loc
+        same = self._same
+        ranked = []
+        empties = []
+        for d, dest in enumerate(cols):
+            if not dest:
+                empties.append(d)
+                continue
+            top = dest[-1]
+            if _RANK[top] == ACE:
+                continue
+            for c in (top - 1,) if same else _LOWER_ANY[top]:
+                w = loc[c]
+                if w == d:
+                    continue
+                if w < 0:
+                    if w == RESERVE and self._aside:
+                        ranked.append((20, (c, d)))
+                    continue
+                col = cols[w]
+                i = col.index(c)
+                if i < down[w]:
+                    continue
+                if i and i == down[w]:
+                    score = 0  # turns a face-down card
+                elif i and col[i - 1] == c + 1:
+                    score = 70  # from its own suit's next card (Easy): churn
+                elif c == top - 1:
+                    score = 10 if i else 15  # onto its own suit: a longer run (and empties a column)
+                else:
+                    score = 40
+                ranked.append((score, (c, d)))
+        if empties:
+            any_card = not self._king_only
+            for w, col in enumerate(cols):
+                for i in range(down[w], len(col)):
+                    c = col[i]
+                    if not any_card and _RANK[c] != KING:
+                        continue
+                    if i == 0:
+                        score = 95  # a whole column relocated: only its place changes
+                    elif _RANK[c] == KING:
+                        score = 30 if i > down[w] or not down[w] else 5
+                    else:
+                        score = 50
+                    for e in empties:
+                        if e != w:
+                            ranked.append((score, (c, e)))
+                            if i == 0 or not p.reserve or not self._fixed:
+                                break  # the empty columns are alike (the key sorts them)
+            if self._aside:
+                for c in p.reserve:
+                    if any_card or _RANK[c] == KING:
+                        ranked.append((20, (c, empties[0])))
+        if p.reserve and not self._aside:
+            if p.rules.reserve == "anytime" or not any(s < 95 for s, _ in ranked):
+                ranked.append((90, DEAL))
+        ranked.sort(key=_first)
+        return [m for _, m in ranked]
+
+    # -- a safe move --------------------------------------------------------------------------
+    def safe_move(self):
+        """A move that keeps every winnable position winnable, made as the only move, or None.
+
+        **The rule.** Suits must match, only a king goes onto an empty column, and nothing is left
+        to deal (the reserve is dealt, or the layout sets its cards aside). X, not a king, is face
+        up and not placed; X+1 is exposed in another column; and under X+1 its column holds X+1's
+        suit from a king down to X+1 (K, Q, …, X+1, face up), with only face-down cards (or
+        nothing) under the king. Then moving X onto X+1 is safe.
+
+        **Proof.** Take a won line L from the position P, and let P' be P after X>X+1. In L, X
+        must at some point be placed; under matching suits X's only target is X+1, so X's first
+        move in L, say move k, is X>X+1, and until then nothing can lie on X+1 (only X fits on it,
+        and nothing is dealt). Play L without move k from P'. Before k, P' is P with X's pile
+        lifted off the card U under it and set on X+1 (U turned up if it was face down). A move
+        of L before k is legal in P' too: it moves a face-up card W (P' has no more face-down
+        cards than P) onto W+1 exposed (W+1 is not X+1, which only X fits; U exposed in P' only
+        helps) or a king onto an empty column (P' has at least P's empty columns). It could fail
+        only if W and W+1 were in one column in P' but not in P: W+1 in X's pile and W under X+1
+        in its column, or X+1 itself. But the cards there never move: each of K…X+1 lies on its
+        own next card, which only it fits, so it can never move again, and a king can only go
+        onto an empty column, never onto X's pile. A removed sequence is removed in both. After
+        move k of L both lines are in the same position. So P' is won too.
+
+        Why not with a reserve still to deal: the three cards go onto the free ends of columns
+        1–3, which differ between P and P' when X's pile changes column.
+        """
+        p = self.pos
+        if not self._safe_rules or (p.reserve and not self._aside):
+            return None
+        cols, down, loc = p.cols, p.down, p.loc
+        for b, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            if _RANK[top] == ACE:
+                continue
+            # under the exposed card top (= X+1): top's suit, from a king down to top
+            n = len(col)
+            k = n - 1 - (KING - _RANK[top])  # where the king would be
+            if k != down[b] or col[k] != top + KING - _RANK[top]:
+                continue
+            if any(col[i] != col[i - 1] - 1 for i in range(k + 1, n)):
+                continue
+            x = top - 1
+            w = loc[x]
+            if w == b:
+                continue
+            if w == RESERVE:  # set aside (Three Blind Mice)
+                return (x, b)
+            if w < 0:
+                continue
+            src = cols[w]
+            i = src.index(x)
+            if i >= down[w]:
+                return (x, b)
+        return None
+
+    # -- proved dead ends ---------------------------------------------------------------------
+    def dead_end(self) -> bool:
+        """True when the position is proved lost: a card can never be placed, or (sequences that
+        stay) a king never reach the table edge, or a card never turn face up.
+
+        **What can ever happen.** Each of these is computed as a least fixed point: everything
+        starts impossible, and an event is marked possible once every condition it needs is
+        possible. Every condition below is *necessary* for the event (proofs in brackets) and
+        each is an event strictly before it or a fact of the position now, so by induction on
+        time everything that can happen in any line of play gets marked: what stays unmarked
+        can never happen.
+
+        - ``up[c]``, c can be face up: it is, or it is in the reserve or set aside, or ``expo[c]``
+          [a face-down card turns up only when it is the free end of its column].
+        - ``expo[c]``, c can lie exposed: it is, or it is in the reserve [dealt onto a free
+          end], or set aside and ``moves[c]``, or the card lying on it now, ``z``, can leave:
+          ``moves[z]``, or z is a king whose sequence can be removed ``gone[z]`` [the card
+          directly on c changes only when that card moves or is removed: nothing can be put on
+          c, nor dealt, before c is exposed, and moving c or a card under it carries z along].
+        - ``moves[c]``, c can move: ``up[c]`` and either (a) a card one rank higher (of c's suit
+          when suits must match) ``expo``-sed, c not already lying on it, and c *separable*
+          from it, or (b) c may go onto an empty column (a king, or any card under Wasp) and
+          ``empty`` [the rules of a move]. *Separable*: when c lies below the target in one
+          column now, one of the cards above c up to the target must move first [that stretch
+          of the column changes only when one of its cards moves, or is removed together with
+          the target].
+        - ``placed[y]`` (not a king), y can lie on y+1: it does, or ``expo[y+1]``, and y on the
+          table is ``up`` and separable from y+1 [y gets there only by moving onto it, or by
+          being dealt onto it].
+        - ``gone[K]``, K's sequence can be removed (sequences removed): ``up[K]`` and
+          ``placed`` for all twelve others.
+        - ``empty``: a column is empty, or the card at the table edge of a column can leave
+          [a column empties only when its first card moves or is removed].
+
+        A won game needs every non-king placed, every card face up; with sequences removed every
+        ``gone[K]``; with sequences that stay, every king not at a table edge to move (it gets
+        there only by moving onto an empty column: there is no removal to clear under it).
+        """
+        p = self.pos
+        cols, down, loc = p.cols, p.down, p.loc
+        aside = self._aside
+        any_to_empty = not self._king_only
+        remove = self._remove
+        targets_of = self._targets  # the cards each card may go onto
+        lower_of = self._lowers  # the cards that may go onto each card
+        idx = [0] * 52
+        cover = [-1] * 52  # the card lying on each card (-1: none)
+        under = [-1] * 52  # the card each card lies on (-1: the table edge, or not in a column)
+        up = [False] * 52
+        expo = [False] * 52
+        moves = [False] * 52
+        placed = [False] * 52
+        gone = [False] * 52
+        missing = [0, 0, 0, 0]  # per suit: non-kings not yet known placeable
+        events: list[tuple[int, int]] = []  # (kind, card) of facts newly known possible
+        spans = []  # (c, t, column, i, j): c lies below its target t in one column
+        for w, col in enumerate(cols):
+            if not col:
+                continue
+            d = down[w]
+            prev = -1
+            for i, c in enumerate(col):
+                idx[c] = i
+                if prev >= 0:
+                    cover[prev] = c
+                    under[c] = prev
+                prev = c
+                if i >= d:
+                    up[c] = True
+                    events.append((_UP, c))
+            expo[prev] = True
+            events.append((_EXPO, prev))
+        for c in p.reserve:
+            up[c] = True
+            events.append((_UP, c))
+            if not aside:
+                expo[c] = True
+                events.append((_EXPO, c))
+        removed = p.removed
+        for w, col in enumerate(cols):
+            for i, c in enumerate(col):
+                for t in targets_of[c]:
+                    if loc[t] == w and idx[t] > i:
+                        spans.append((c, t, col, i, idx[t]))
+        for c in _NON_KINGS:
+            if _SUIT[c] in removed:
+                continue
+            if cover[c + 1] == c and loc[c] >= 0:
+                placed[c] = True
+            else:
+                missing[_SUIT[c]] += 1
+        empty = any(not col for col in cols)
+
+        def separable(c: int, t: int) -> bool:
+            """c can come apart from t: a card above c up to t can move (when c lies below t)."""
+            for sc, st, col, i, j in spans:
+                if sc == c and st == t:
+                    return any(moves[col[m]] for m in range(i + 1, j + 1))
+            return True
+
+        def try_moves(c: int) -> None:
+            if moves[c] or not up[c]:
+                return
+            if empty and (any_to_empty or _RANK[c] == KING):
+                moves[c] = True
+                events.append((_MOVES, c))
+                return
+            for t in targets_of[c]:
+                if expo[t] and cover[t] != c and separable(c, t):
+                    moves[c] = True
+                    events.append((_MOVES, c))
+                    return
+
+        def try_placed(y: int) -> None:
+            if placed[y] or not expo[y + 1]:
+                return
+            if loc[y] < 0 or (up[y] and separable(y, y + 1)):
+                placed[y] = True
+                s = _SUIT[y]
+                missing[s] -= 1
+                if not missing[s]:
+                    try_gone(s * 13 + KING)
+
+        def try_gone(k: int) -> None:
+            if remove and not gone[k] and up[k] and not missing[_SUIT[k]] and loc[k] != REMOVED:
+                gone[k] = True
+                events.append((_GONE, k))
+
+        def leaves(z: int) -> None:
+            """z can leave its place: the card under it can be exposed, or its column emptied."""
+            nonlocal empty
+            u = under[z]
+            if u >= 0:
+                if not expo[u]:
+                    expo[u] = True
+                    events.append((_EXPO, u))
+            elif loc[z] >= 0:
+                if not empty:
+                    empty = True
+                    events.append((_EMPTY, z))
+
+        for s in range(4):
+            if not missing[s]:
+                try_gone(s * 13 + KING)
+        if empty:
+            events.append((_EMPTY, -1))
+        while events:
+            kind, c = events.pop()
+            if kind == _UP:
+                try_moves(c)
+                if _RANK[c] != KING:
+                    try_placed(c)
+                else:
+                    try_gone(c)
+            elif kind == _EXPO:
+                if not up[c]:
+                    up[c] = True
+                    events.append((_UP, c))
+                for low in lower_of[c]:
+                    try_moves(low)
+                if _RANK[c] != ACE:
+                    try_placed(c - 1)
+            elif kind == _MOVES:
+                if loc[c] == RESERVE and aside and not expo[c]:
+                    expo[c] = True  # a set-aside card, once played, lies alone at a free end
+                    events.append((_EXPO, c))
+                leaves(c)
+                for sc, st, _col, i, j in spans:
+                    if i < idx[c] <= j and loc[c] == loc[sc]:
+                        try_moves(sc)
+                        if st == sc + 1:
+                            try_placed(sc)
+            elif kind == _GONE:
+                leaves(c)
+            else:  # _EMPTY
+                for k in (_KINGS if not any_to_empty else range(52)):
+                    try_moves(k)
+        in_play = [c for c in range(52) if loc[c] != REMOVED]
+        if not all(up[c] for c in in_play):
+            return True
+        if any(not placed[c] for c in in_play if _RANK[c] != KING):
+            return True
+        if remove:
+            return not all(gone[k] for k in _KINGS if loc[k] != REMOVED)
+        return any(not moves[k] for k in _KINGS if idx[k] > 0 or loc[k] < 0)
+
+
+_UP, _EXPO, _MOVES, _GONE, _EMPTY = range(5)  # the kinds of facts ``dead_end`` propagates
+
+
+def _first(pair):
+    return pair[0]

@@ -1,0 +1,169 @@
+"""The solver's prunings keep every winnable position winnable, and its proofs of a loss are proofs:
+on many random small positions (most cards already placed, so that every reachable position can be
+listed), the solver's answer equals the exhaustive search's (tests/examples/test_solver.py
+``exhaustive``, here depth first with a cap: the engine's own moves, keyed by the full position string).
+
+What is compared this way: Scorpion's dead ends (``ScorpionSearch.dead_end``) and safe move
+(``safe_move``), the canonical keys of both games (interchangeable columns), Klondike's safe
+foundation rule (``safe_step``), its talon steps (draws folded into the card they bring up, the
+pointer dropped when drawing one) and its dead-end analysis at the start. Every won line is replayed
+by ``solve`` itself before it answers; the test replays it again.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import find, position
+from engine.cards import card_token, rank_of, suit_cards
+from engine.solver import solve
+
+CASES = 30  # random positions per rule set
+CAP = 4_000  # positions: a case whose exhaustive search needs more is drawn again
+
+
+def bounded_exhaustive(start) -> bool | None:
+    """Is any reachable position won? Every position the engine's own moves reach, depth first,
+    each once (keyed by its full position string); None when more than CAP are reachable."""
+    pos = type(start).from_string(str(start), start.rules)
+    seen = {str(pos)}
+    if pos.is_won():
+        return True
+    stack = [iter(list(pos.legal_moves()))]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                pos.pop()
+            continue
+        pos.push(move)
+        text = str(pos)
+        if text in seen:
+            pos.pop()
+            continue
+        if pos.is_won():
+            return True
+        seen.add(text)
+        if len(seen) > CAP:
+            return None
+        stack.append(iter(list(pos.legal_moves())))
+    return False
+
+
+def replays(pos, moves) -> bool:
+    copy = type(pos).from_string(str(pos), pos.rules)
+    return all(copy.play(m)[1].legal for m in moves) and copy.is_won()
+
+
+# -- Scorpion -------------------------------------------------------------------------------------
+
+
+def scorpion_case(rng: random.Random, rules: str) -> str:
+    """Two suits complete (removed, or K–A at a column's edge where sequences stay); of the other
+    two, a run from the king down already built, the rest loose; face-down cards at column edges
+    (no more than the layout deals there); sometimes a reserve of three still to deal."""
+    rules_obj = find("scorpion").rules(rules)
+    grid = rules_obj.grid
+    suits = rng.sample(range(4), 4)
+    done, live = suits[:2], suits[2:]
+    items: list[list[int]] = []
+    for s in live:
+        cards = list(reversed(suit_cards(s)))  # K … A
+        built = rng.randint(6, 12)
+        items.append(cards[:built])
+        items.extend([c] for c in cards[built:])
+    loose = [c for item in items if len(item) == 1 for c in item]
+    reserve: list[int] = []
+    if grid.reserve and not grid.aside and len(loose) >= 4 and rng.random() < 0.4:
+        reserve = rng.sample(loose, 3)
+        items = [item for item in items if not (len(item) == 1 and item[0] in reserve)]
+    rng.shuffle(items)
+    cols: list[list[int]] = [[] for _ in range(grid.columns)]
+    stays = rules_obj.complete != "remove"
+    if stays:
+        for s, w in zip(done, rng.sample(range(grid.columns), 2)):
+            cols[w] = list(reversed(suit_cards(s)))
+    for item in items:
+        cols[rng.randrange(grid.columns)].extend(item)
+    texts = []
+    for w, col in enumerate(cols):
+        down = rng.randint(0, min(len(col) - 1, grid.face_down[w], 2)) if col and (not stays or len(col) < 13) else 0
+        texts.append("".join(card_token(c).lower() if i < down else card_token(c) for i, c in enumerate(col)))
+    removed = "-" if stays else "".join("SHDC"[s] for s in done)
+    res = "".join(card_token(c).lower() for c in reserve) or "-"
+    return f"{'/'.join(texts)} {res} {removed}"
+
+
+@pytest.mark.parametrize("rules", ["classic", "easy", "traditional", "wasp", "bvs"])
+def test_scorpion_answers_equal_the_exhaustive_search_on_small_positions(rules):
+    rng = random.Random(f"scorpion-{rules}")
+    answers = {True: 0, False: 0}
+    at_once = 0
+    compared = 0
+    while compared < CASES:
+        text = scorpion_case(rng, rules)
+        pos = position("scorpion", text, rules=rules)
+        truth = bounded_exhaustive(pos)
+        if truth is None:
+            continue
+        result = solve(pos, seconds=None)
+        assert result.solved is truth, f"{rules}: {text}"
+        if truth:
+            assert replays(pos, result.moves), text
+        answers[truth] += 1
+        at_once += result.solved is False and result.nodes == 1
+        compared += 1
+    # both answers occur, and some losses were proved by the dead-end analysis alone
+    assert answers[True] >= 3, answers
+    if rules != "wasp":  # Wasp's small positions are nearly all won (any card onto an empty column)
+        assert answers[False] >= 3 and at_once >= 1, answers
+
+
+# -- Klondike -------------------------------------------------------------------------------------
+
+
+def klondike_case(rng: random.Random) -> str:
+    """Each suit's foundation built to a random height; the other cards, a dozen or so, spread:
+    each column a few face-down cards and one face-up card, the rest in the stock and waste."""
+    heights = [rng.randint(6, 13) for _ in range(4)]
+    rest = [c for s in range(4) for c in suit_cards(s) if rank_of(c) >= heights[s]]
+    rng.shuffle(rest)
+    cols: list[str] = []
+    for w in range(7):
+        if not rest or rng.random() < 0.2:
+            cols.append("")
+            continue
+        down = rng.randint(0, min(w, 4, len(rest) - 1))
+        col = [rest.pop() for _ in range(down + 1)]
+        cols.append("".join(card_token(c).lower() for c in col[:-1]) + card_token(col[-1]))
+    waste_n = rng.randint(0, len(rest))
+    waste, stock = rest[:waste_n], rest[waste_n:]
+    found = "/".join(card_token(s * 13 + heights[s] - 1) if heights[s] else "-" for s in range(4))
+    return (f"{'/'.join(cols)} {''.join(card_token(c).lower() for c in stock) or '-'} "
+            f"{''.join(card_token(c) for c in waste) or '-'} {found}")
+
+
+@pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
+def test_klondike_answers_equal_the_exhaustive_search_on_small_positions(rules):
+    rng = random.Random(f"klondike-{rules}")
+    answers = {True: 0, False: 0}
+    compared = 0
+    while compared < CASES:
+        text = klondike_case(rng)
+        pos = position("klondike", text, rules=rules)
+        truth = bounded_exhaustive(pos)
+        if truth is None:
+            continue
+        result = solve(pos, seconds=None)
+        assert result.solved is truth, f"{rules}: {text}"
+        if truth:
+            assert replays(pos, result.moves), text
+        answers[truth] += 1
+        compared += 1
+    assert answers[True] >= 5, answers
+    if rules != "draw1":  # drawing one with unlimited passes, nearly every small position is won
+        assert answers[False] >= 1, answers
+
