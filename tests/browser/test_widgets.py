@@ -325,13 +325,19 @@ def test_the_first_frame_is_in_the_page_without_javascript_and_does_not_jump(bro
     context = browser.new_context()
     try:
         live = context.new_page()
-        held = []
-        live.route("**/wheels/**", lambda route: held.append(route))
+        held = []  # the engine's start (its memory snapshot, or the wheel when it falls back) waits
+        released = []  # once measured, what the worker asks for comes at once
+        live.route(re.compile(r"/(snapshots|wheels)/"),
+                   lambda route: route.continue_() if released else held.append(route))
         live.goto(page_url(server.url, "hu"))
         live.wait_for_selector(f'{TRY} [data-role="progress"]:not([hidden])', timeout=READY_MS)
         before = {w: live.locator(w).bounding_box() for w in (REPLAY, TRY)}
-        while not held:
+        for _ in range(300):  # the worker asks for it within seconds; never wait forever
+            if held:
+                break
             live.wait_for_timeout(100)
+        assert held, "the worker never asked for the engine's snapshot or wheel"
+        released.append(True)
         for route in held:
             route.continue_()
         for w in (REPLAY, TRY):
