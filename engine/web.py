@@ -110,6 +110,7 @@ class Session:
         if self.start_score is not None and type(self.start_score) is not int:
             raise EngineError("score must be a whole number")
         self.rules = _text(config.get("rules") or self.default_rules(config), "rules", empty=True)
+        self.page_rules = self.rules  # the page's own: a start score they refuse is the page's error
         self.title = config.get("title") or ""
         self.collapsed = config.get("collapsed") is True
         self.board_page = config.get("board_page") or None
@@ -127,7 +128,10 @@ class Session:
         return ""
 
     def restart(self) -> Position:
-        """The starting position, afresh."""
+        """The starting position, afresh: under rules the reader switched to, with the page's score
+        where they allow it, else with their own (Vegas dollars are no Normal score)."""
+        if self.rules != self.page_rules:
+            return position_under(self.game, self.start, self.rules, self.start_score)
         return make_position(self.game, self.start, rules=self.rules or None, score=self.start_score)
 
     # -- requests ----------------------------------------------------------------------------

@@ -234,3 +234,23 @@ def test_switching_rules_judges_the_disputed_move_again_from_the_questions_posit
     back = call("rules", rules="classic")["frame"]
     same_suit = engine.Verdict(False, "same-suit").message("en")
     assert back["message"] == render.rejudged_text("Classic", False, 0, same_suit)
+
+
+def test_a_vegas_board_switched_to_normal_scoring_restarts_at_normal_scorings_own_score():
+    # The Disputed points' recycle question starts at −$42 under Vegas; a reader who switches to
+    # Normal and resets gets Normal's start (0 points), not an error: dollars are no Normal score.
+    vegas = engine.position("klondike", code="KL1-D1V-AAAAAAG")
+    open_widget("try", "hu", game="klondike", start=str(vegas), rules="draw1-vegas", score=-42,
+                presets=["draw1-vegas", "draw1"])
+    assert call("rules", rules="draw1")["ok"] is True
+    answer = call("reset")
+    assert answer["ok"] is True and answer["frame"]["score"] == "0"
+    assert call("rules", rules="draw1-vegas")["ok"] is True
+    assert call("reset")["frame"]["score"] == "−42\u00a0$"  # a no-break space before the sign
+
+
+def test_a_start_score_the_pages_own_rules_refuse_is_the_pages_error():
+    vegas = engine.position("klondike", code="KL1-D1V-AAAAAAG")
+    answer = call("open", config={"kind": "try", "game": "klondike", "start": str(vegas), "rules": "draw1",
+                                  "score": -42})
+    assert answer["ok"] is False and "-42" in answer["error"]
