@@ -120,7 +120,8 @@ def render(d: Directive) -> str:
         lines = []
         for entry, keys in published.values():
             text, about = figure(entry, d.lang)
-            compared = "".join(f'<span class="preset">{name(k)}</span>' for k in keys)
+            # one rule set per item: a list, so text and speech keep them apart (not spans glued)
+            compared = '<ul class="presets">' + "".join(f'<li>{name(k)}</li>' for k in keys) + "</ul>"
             figure_text = t(ABOUT).replace("{figure}", escape(text)) if about else escape(text)
             lines.append(
                 f'<tr data-published="{escape(entry["url"])}" data-presets="{escape(" ".join(keys))}">'

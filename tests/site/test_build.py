@@ -122,7 +122,7 @@ def test_a_page_title_separates_page_and_site_with_the_languages_dash(built_site
 @pytest.mark.parametrize(("lang", "wanted", "gone"), [
     ("hu", "Ugrás a tartalomra", "Kihagyás"),
     ("ca", "Salta al contingut", "Salta el contingut"),
-    ("ca", "S'està inicialitzant la cerca…", "Inicialitzant cerca"),
+    ("ca", "S’està iniciant la cerca…", "S'està inicialitzant"),
     ("ru", "Вперёд", "Вперед"),
 ])
 def test_materials_own_words_read_as_the_language_writes_them(built_site, lang, wanted, gone):
