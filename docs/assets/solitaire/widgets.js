@@ -270,9 +270,14 @@ class Widget {
   send(request) {
     request.id = this.id;
     if (!this.ready && engine.state === "idle") engine.start();
+    this.waiting = (this.waiting || 0) + 1; // requests sent and not answered yet
     const result = this.queue.then((opened) => {
-      if (opened === false || this.root.dataset.state === "error") return false;
+      if (opened === false || this.root.dataset.state === "error") {
+        this.waiting -= 1;
+        return false;
+      }
       return engine.call(request).then((answer) => {
+        this.waiting -= 1;
         if (!answer.ok) {
           this.setMessage(answer.error, false);
           return false;
@@ -304,8 +309,10 @@ class Widget {
     if (!first) this.showMessage(frame);
     this.applyFrame(frame);
     // What a screen reader hears (the description, a live region) changes once the frames stop
-    // coming: five quick steps are one announcement, of the position reached.
+    // coming: five quick steps are one announcement, of the position reached. While more requests
+    // wait for their answers, the next frame will come: nothing is announced yet.
     clearTimeout(this.liveTimer);
+    if (!first && this.liveDelay && this.waiting > 0) return;
     const live = () => {
       this.setText('[data-role="description"]', frame.description);
       this.applySettled(frame);
