@@ -12,6 +12,8 @@ a complete sequence is K to A, each card on the next higher one).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import ACE, KING, rank_of, suit_of
 from ..errors import EngineError
 from ..scorpion import DEAL, REMOVED, RESERVE, ScorpionPosition
@@ -38,6 +40,8 @@ class ScorpionSearch(Search):
     makes it large is *when* the reserve is dealt, so nearly every decision comes from
     ``dead_end`` (a position proved lost is not expanded) and ``safe_move``."""
 
+    pos: ScorpionPosition
+
     def __init__(self, pos: ScorpionPosition):
         super().__init__(pos)
         rules = pos.rules
@@ -54,11 +58,11 @@ class ScorpionSearch(Search):
         self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
         self._check = True  # whether the position just reached may be a new dead end
 
-    def push(self, step) -> None:
+    def push(self, step: Any) -> None:
         self._check = self._may_end(step)
         self.pos.push(step)
 
-    def _may_end(self, move) -> bool:
+    def _may_end(self, move: Any) -> bool:
         """Whether ``move`` can turn a position that ``dead_end`` did not find lost into one it
         finds lost. Asking less often never makes an answer wrong (it only prunes less); the
         cases below are the only ones where the move takes away a fact that ``dead_end``
@@ -113,7 +117,7 @@ class ScorpionSearch(Search):
         return bytes((128, *p.reserve)) + b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
 
     # -- moves --------------------------------------------------------------------------------
-    def moves(self) -> list:
+    def moves(self) -> list[Any]:
         p = self.pos
         if self._check and self.dead_end():
             return []
@@ -181,7 +185,7 @@ class ScorpionSearch(Search):
         return [m for _, m in ranked]
 
     # -- a safe move --------------------------------------------------------------------------
-    def safe_move(self):
+    def safe_move(self) -> Any:
         """A move that keeps every winnable position winnable, made as the only move, or None.
 
         **The rule.** Suits must match, only a king goes onto an empty column, and nothing is left
@@ -428,5 +432,5 @@ class ScorpionSearch(Search):
 _UP, _EXPO, _MOVES, _GONE, _EMPTY = range(5)  # the kinds of facts ``dead_end`` propagates
 
 
-def _first(pair):
+def _first(pair: tuple[int, Any]) -> int:
     return pair[0]
