@@ -130,7 +130,7 @@ def render(d: Directive) -> str:
                     cells.append(f'<td data-rules="{escape(p)}" data-legal="true"><span aria-hidden="true">✓</span>'
                                  f' <span class="sol-sr">{t(ALLOWED)}</span> {points}</td>')
                 else:
-                    cells.append(f'<td data-rules="{escape(p)}" data-legal="false"><span aria-hidden="true">✗</span>'
+                    cells.append(f'<td data-rules="{escape(p)}" data-legal="false"><span aria-hidden="true">✗</span> '
                                  f'<span class="sol-sr">{t(REFUSED)}</span></td>')
             rules = attempt.verdicts[0][0]
             usual = engine.position(rec.game, frame.position, rules=rules).score  # the rules' own start
