@@ -43,16 +43,23 @@ def position(game: str, text: str | None = None, *, rules: str | None = None, co
         pos = found.position(text, rules)
     if score is not None:
         pos.score = pos.check_start_score(score)
+    elif text is not None:
+        pos.score = pos.own_score()
     return pos
 
 
-def position_under(game: str, text: str, rules: str, score: int | None = None) -> Position:
-    """The position ``text`` judged under ``rules``: with the same score where those rules allow it,
-    else with their own starting score (Vegas dollars are no Normal score), as rulings compare them."""
-    try:
-        return position(game, text, rules=rules, score=score)
-    except EngineError:
-        return position(game, text, rules=rules)
+def position_under(game: str, text: str, rules: str, score: int | None = None, *, dollars: bool = False) -> Position:
+    """The position ``text`` judged under ``rules``: with the score it has (``score``, counting dollars
+    when ``dollars``) where those rules count the same way and allow it; else with the score those
+    rules give the position by themselves (``Position.own_score``): Vegas dollars are no Normal
+    points, nor Normal points dollars."""
+    pos = position(game, text, rules=rules)
+    if score is not None and dollars == pos.scored_in_dollars():
+        try:
+            pos.score = pos.check_start_score(score)
+        except EngineError:
+            pass
+    return pos
 
 
 def deal(code: str) -> Position:

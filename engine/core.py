@@ -328,6 +328,12 @@ class Position:
         """True when the score counts dollars (Klondike's Vegas scoring): the widgets say „+5 $”."""
         return False
 
+    def own_score(self) -> int:
+        """The score these rules give this position when no score comes with it from the same
+        scoring (``engine.position_under``): the game's starting score, unless the position says
+        more (Klondike's Vegas dollars follow from the cards on the foundations)."""
+        return 0
+
     def describe(self, lang: str = "en") -> str:
         raise NotImplementedError
 

@@ -654,6 +654,15 @@ class KlondikePosition(Position):
     def scored_in_dollars(self) -> bool:
         return bool(self.rules.vegas)
 
+    def own_score(self) -> int:
+        """Normal points come from the way play went, which a position does not tell: its own score is
+        the start's 0. Vegas dollars are the stake back for every card on the foundations: −52 $ and
+        5 $ a card (a card taken back and played again is paid twice, which a position cannot tell
+        either: this is the least it has won)."""
+        if self.rules.vegas:
+            return self.rules.start_score + self.rules.points["foundation"] * sum(self.found)
+        return self.rules.start_score
+
     def describe(self, lang: str = "en") -> str:
         """One paragraph for screen readers, no-JS readers and the pages."""
         t = translator(lang)

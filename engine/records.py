@@ -357,7 +357,7 @@ class Record:
                 judge, rules = pos, str(pos.rules)
             else:
                 try:
-                    judge = position_under(self.game, str(pos), exp.rules, pos.score)
+                    judge = position_under(self.game, str(pos), exp.rules, pos.score, dollars=pos.scored_in_dollars())
                 except EngineError as e:
                     raise self.error(entry.line, f"?{entry.token} under {exp.rules}: {e.message}") from None
                 rules = exp.rules

@@ -106,7 +106,7 @@ class Session:
         self.game = _choice(config.get("game", next(iter(GAMES))), tuple(GAMES), "game")
         self.lang = _choice(config.get("lang", DEFAULT_LANGUAGE), LANGUAGES, "lang")
         self.start = _text(config.get("start"), "start")
-        self.start_score = config.get("score")  # None: the rules' own (0; Klondike Vegas -52)
+        self.start_score = config.get("score")  # None: the rules' own (``Position.own_score``)
         if self.start_score is not None and type(self.start_score) is not int:
             raise EngineError("score must be a whole number")
         self.rules = _text(config.get("rules") or self.default_rules(config), "rules", empty=True)
@@ -118,6 +118,7 @@ class Session:
         if page is not None and not (isinstance(page, str) and _BOARD_PAGE.fullmatch(page)):
             raise EngineError(f"board_page {str(self.board_page)[:40]!r}: a relative URL such as ../board/")
         self.pos = self.restart()
+        self.start_dollars = self.pos.scored_in_dollars()  # the unit of ``start_score``
         self.message: str = ""
         self.legal: bool | None = None
         self.moved: list[str] = []
@@ -131,7 +132,7 @@ class Session:
         """The starting position, afresh: under rules the reader switched to, with the page's score
         where they allow it, else with their own (Vegas dollars are no Normal score)."""
         if self.rules != self.page_rules:
-            return position_under(self.game, self.start, self.rules, self.start_score)
+            return position_under(self.game, self.start, self.rules, self.start_score, dollars=self.start_dollars)
         return make_position(self.game, self.start, rules=self.rules or None, score=self.start_score)
 
     # -- requests ----------------------------------------------------------------------------
@@ -376,7 +377,7 @@ class TrySession(Session):
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes) or len(notes) > len(self.attempts):
             raise EngineError("notes must be a list of texts, one per attempt")
         self.notes = notes + [""] * (len(self.attempts) - len(notes))
-        self.last_attempt: tuple[str, str, int, bool] | None = None  # token, position before, score, made
+        self.last_attempt: tuple[str, str, int, bool] | None = None  # token, position before, its score, in dollars
         self.asked: str | None = None  # the disputed move the last answer is about
         for token in self.attempts:
             self.pos.check_token(token)  # malformed → EngineError now
@@ -418,7 +419,7 @@ class TrySession(Session):
         starting position."""
         out = []
         for p in self.presets:
-            start = position_under(self.game, self.start, p, self.start_score)
+            start = position_under(self.game, self.start, p, self.start_score, dollars=self.start_dollars)
             verdict = start.check_token(token or self.attempt or "")
             out.append({
                 "rules": p, "name": preset_label(self.game, p, self.lang), "legal": verdict.legal,
@@ -441,9 +442,9 @@ class TrySession(Session):
     def _play(self, token: str, rejudged: str | None = None) -> Frame:
         """``token`` played from the position on the board; ``rejudged``: the name of the rules it is
         judged again under (the message says so)."""
-        before, score = str(self.pos), self.pos.score
+        before, score, dollars = str(self.pos), self.pos.score, self.pos.scored_in_dollars()
         token, verdict = self.pos.play(token)
-        self.last_attempt = (token, before, score, verdict.legal)
+        self.last_attempt = (token, before, score, dollars)
         if self.asked is not None:
             self.asked = token
         moved = moved_cards(before, str(self.pos)) if verdict.legal else []
@@ -483,10 +484,12 @@ class TrySession(Session):
         find(self.game).rules(rules)
         self.rules = rules
         if self.last_attempt is None:
-            self.pos = position_under(self.game, str(self.pos), rules, self.pos.score)
+            self.pos = position_under(self.game, str(self.pos), rules, self.pos.score,
+                                      dollars=self.pos.scored_in_dollars())
             return self._say("", None)
-        token, before, score, _ = self.last_attempt
-        self.pos = position_under(self.game, before, rules, score)
+        token, before, score, dollars = self.last_attempt
+        start = self.restart()  # from the question's position: its score as the page gives it, where it can
+        self.pos = start if before == str(start) else position_under(self.game, before, rules, score, dollars=dollars)
         return self._play(token, rejudged=preset_label(self.game, rules, self.lang))
 
     OPS = {
@@ -555,6 +558,11 @@ class AnalysisSession(TrySession):
 
     def hint_key(self) -> str:
         return self.hint  # the board's own: a card is picked (or dragged), never tapped
+
+    def restart(self) -> Position:
+        """The start under the board's rules with its score, which is always those rules' own kind of
+        score (``set_rules`` carries it over or drops it)."""
+        return make_position(self.game, self.start, rules=self.rules or None, score=self.start_score)
 
     def __init__(self, config: dict[str, Any]):
         if isinstance(config, dict) and config.get("presets"):
@@ -664,12 +672,12 @@ class AnalysisSession(TrySession):
         (with its points when legal); a preset under which this position cannot arise says so."""
         if token is None or token.strip() == "undo":
             return []
-        here, score = str(self.pos), self.pos.score
+        here, score, dollars = str(self.pos), self.pos.score, self.pos.scored_in_dollars()
         out = []
         for p in self.presets:
             entry: dict[str, Any] = {"rules": p, "name": self._name(p)}
             try:
-                there = position_under(self.game, here, p, score)
+                there = position_under(self.game, here, p, score, dollars=dollars)
                 verdict = there.check_token(token)
             except EngineError:
                 entry.update(legal=False, misfit=True, reason=None, message=None)
@@ -722,14 +730,11 @@ class AnalysisSession(TrySession):
     def set_rules(self, rules: Any) -> Frame:
         """Switch the rules and play the moves again under them, up to the first they refuse."""
         new = str(find(self.game).rules(_text(rules, "rules")))
-        score = self.start_score
-        try:
-            start = make_position(self.game, self.start, rules=new, score=score)
+        try:  # the start's score where the new rules count the same way, else their own
+            start = position_under(self.game, self.start, new, self.start_score, dollars=self.pos.scored_in_dollars())
         except EngineError:
-            try:  # a score these rules cannot start from (Vegas dollars are no Normal score): their own
-                start, score = make_position(self.game, self.start, rules=new), None
-            except EngineError:
-                return self._say(text("rules-misfit", self.lang), False)
+            return self._say(text("rules-misfit", self.lang), False)
+        score = self.start_score if start.score == self.start_score else None
         self._stop_search()
         self.solution = None
         if self.solver.get("state") == "won":

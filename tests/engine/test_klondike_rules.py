@@ -475,6 +475,25 @@ def test_vegas_is_negative_up_to_10_cards_on_the_foundations_and_positive_from_t
     assert scores == ["-$2", "+$3", "+$8"]
 
 
+def test_a_vegas_position_given_without_a_score_has_won_5_dollars_for_each_card_on_the_foundations():
+    # Vegas dollars follow from the position: the −52 $ stake back 5 $ a card on the foundations (a
+    # card taken back and played again is paid twice, which a position cannot tell: the least it has won).
+    text = str(klondike("... TS", "JS", "QS", "KS", foundations="9S/-/-/-", rules="draw1-vegas"))
+    assert engine.position("klondike", text, rules="draw1-vegas").score == -52 + 9 * 5
+    assert engine.position("klondike", text, rules="draw1").score == 0  # Normal points come from the play
+    assert engine.position("klondike", text, rules="draw1-vegas", score=-30).score == -30  # a score given stays
+
+
+def test_a_score_judged_under_other_rules_carries_over_only_where_they_count_the_same_way():
+    # Normal points are no Vegas dollars, nor dollars points: under the other scoring the position has
+    # that scoring's own score; under the same scoring it keeps its score.
+    text = str(klondike("... TS", "JS", "QS", "KS", foundations="9S/-/-/-", rules="draw1"))
+    assert engine.position_under("klondike", text, "draw1-vegas", 165).score == -52 + 9 * 5
+    assert engine.position_under("klondike", text, "draw3", 165).score == 165
+    assert engine.position_under("klondike", text, "draw3-vegas", -30, dollars=True).score == -30
+    assert engine.position_under("klondike", text, "draw1", -30, dollars=True).score == 0
+
+
 def test_vegas_score_is_shown_in_dollars_the_same_in_every_language():
     # „Az alkalmazás dollárban jeleníti meg a pontszámot: „+$208”, „$0” vagy „-$52”.”
     for score, text in [(208, "+$208"), (0, "$0"), (-52, "-$52"), (3, "+$3")]:

@@ -249,6 +249,28 @@ def test_a_vegas_board_switched_to_normal_scoring_restarts_at_normal_scorings_ow
     assert call("reset")["frame"]["score"] == "−42\u00a0$"  # a no-break space before the sign
 
 
+def test_a_normal_board_switched_to_vegas_shows_the_dollars_the_position_has_won_not_its_points():
+    # A ruling's position with 165 Normal points and 16 cards on the foundations: under Vegas it is
+    # worth −52 $ + 16 × 5 $ = +28 $ (the app's screen: „+$28”), never „+$165”; back under Normal it has
+    # its 165 points again.
+    start = ("KDQCJHTC9D8S7D/KHQS/7h4c9C8D7C6D5C4D/9hjc3d5D/KCQD/6sJS/7S tdthjd9s6c QHKS8H8CTS 5S/6H/2D/3C")
+    open_widget("try", "en", game="klondike", start=start, rules="draw1", score=165,
+                presets=["draw1", "draw1-vegas"])
+    assert call("rules", rules="draw1-vegas")["frame"]["score"] == "+$28"
+    made = call("move", token="JH>2")["frame"]
+    assert made["legal"] is True and made["score"] == "+$28"
+    assert call("rules", rules="draw1")["frame"]["score"] == "165"  # the move judged again, from the start
+    assert call("reset")["frame"]["score"] == "165"
+
+
+def test_the_analysis_board_switched_between_scorings_keeps_no_score_of_the_other_kind():
+    start = ("KDQCJHTC9D8S7D/KHQS/7h4c9C8D7C6D5C4D/9hjc3d5D/KCQD/6sJS/7S tdthjd9s6c QHKS8H8CTS 5S/6H/2D/3C")
+    call("open", "a", config={"kind": "analysis", "game": "klondike", "start": start, "rules": "draw1",
+                              "score": 165, "lang": "en"})
+    assert call("rules", "a", rules="draw3-vegas")["frame"]["score"] == "+$28"
+    assert call("rules", "a", rules="draw3")["frame"]["score"] == "0"  # Normal's own: the play is not known
+
+
 def test_a_start_score_the_pages_own_rules_refuse_is_the_pages_error():
     vegas = engine.position("klondike", code="KL1-D1V-AAAAAAG")
     answer = call("open", config={"kind": "try", "game": "klondike", "start": str(vegas), "rules": "draw1",
