@@ -162,7 +162,7 @@ def test_the_board_is_played_with_the_keyboard_alone(page, server):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
-    assert page.evaluate("document.activeElement.dataset.card") == "4H"
+    assert page.evaluate("document.activeElement === window.focusedAtClick && document.activeElement.isConnected")
     page.keyboard.press("Enter")
     for _ in range(5):
         page.keyboard.press("ArrowRight")
@@ -181,6 +181,30 @@ def test_the_board_is_played_with_the_keyboard_alone(page, server):
     page.wait_for_function(
         "document.querySelector('[data-widget=analysis] [data-role=moves] [aria-current]').dataset.index === '0'")
     assert text(page, "description") == SEED.describe("ru")
+
+
+def test_a_move_carries_the_same_card_elements_to_their_column_and_the_focus_stays_where_it_was(page, server):
+    # The board is redrawn in place: 4♥ and the 7♠ it carries are the elements that were on the board,
+    # now in column 7; the cards nothing moved are untouched; what had the focus keeps it.
+    open_board(page, server)
+    page.evaluate("""() => {
+      const board = document.querySelector('[data-widget=analysis] [data-role=board]');
+      for (const card of board.querySelectorAll('[data-card]')) card.wasIn = card.closest('[data-column]')?.dataset.column || '-';  // on the element itself
+    }""")
+    click_card(page, "4H")
+    page.click(f'{BOARD} [data-column="7"] .sol-column-label')
+    page.evaluate("window.focusedAtClick = document.activeElement")
+    wait_for_message(page, "true")
+    kept = page.evaluate("""() => {
+      const board = document.querySelector('[data-widget=analysis] [data-role=board]');
+      return [...board.querySelectorAll('[data-card]')].map(
+        (card) => [card.dataset.card, card.wasIn || 'new', card.closest('[data-column]')?.dataset.column || '-']);
+    }""")
+    where = {card: (was, now) for card, was, now in kept}
+    assert where["4H"] == (where["4H"][0], "7") and where["7S"] == (where["7S"][0], "7")
+    assert where["4H"][0] not in ("7", "new") and where["4H"][0] == where["7S"][0]  # the same elements, moved
+    assert all(was in (now, "new") for card, (was, now) in where.items() if card not in ("4H", "7S"))
+    assert page.evaluate("document.activeElement === window.focusedAtClick && document.activeElement.isConnected")
 
 
 def test_switching_rules_judges_the_moves_again_and_stops_at_the_first_refused(page, server):

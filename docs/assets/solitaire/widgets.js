@@ -142,43 +142,131 @@ function keyOf(el) {
   return null;
 }
 
-// An element brought up to date with a fresh copy of itself: when its tag and attributes are the
-// same, only its children that differ are replaced (those beyond the shorter list removed or added);
-// otherwise it is replaced whole. What did not change stays in the page, with its focus.
+// An element's attributes set to another's.
+function syncAttributes(old, fresh) {
+  for (const a of [...old.attributes]) if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of fresh.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+}
+
+// What makes an element the same thing in two renderings: its tag and the data attribute that names
+// it (a card, a target, an action, a column, a place in a list). Two elements that differ in these
+// are different things, and one is never rewritten into the other (focus stays with its meaning).
+const IDENTITY = ["card", "target", "action", "column", "index", "step", "role", "place"];
+function sameThing(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== Node.ELEMENT_NODE) return true;
+  return IDENTITY.every((key) => a.dataset[key] === b.dataset[key]);
+}
+
+// An element brought up to date with a fresh copy of itself, in place: its attributes set to the
+// fresh copy's, its children patched the same way one by one (those beyond the shorter list removed
+// or added), a child that is another thing (sameThing) replaced whole. Only what changed is
+// touched: no subtree is rebuilt for a changed label, and what did not change keeps its focus.
 function patch(old, fresh) {
-  const same = old.tagName === fresh.tagName && old.attributes.length === fresh.attributes.length
-    && [...fresh.attributes].every((a) => old.getAttribute(a.name) === a.value);
-  if (!same) {
+  if (!sameThing(old, fresh)) {
     old.replaceWith(fresh);
     return fresh;
   }
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+    return old;
+  }
+  syncAttributes(old, fresh);
   const before = [...old.childNodes];
   const after = [...fresh.childNodes];
   after.forEach((child, i) => {
     if (i >= before.length) old.append(child);
-    else if (!before[i].isEqualNode(child)) before[i].replaceWith(child);
+    else if (!before[i].isEqualNode(child)) patch(before[i], child);
   });
   for (const extra of before.slice(after.length)) extra.remove();
   return old;
 }
 
-// The new board into the page: only its parts that changed (the reserve / stock row and each
-// column) are patched, so a move touches two columns' worth of DOM, not the whole table, and a
-// focused card or column label that did not change keeps its focus.
+// A card's place in a column (an <li> holding the card's button) is keyed by the card it holds;
+// a face-down card's place has no key.
+function cardKey(node) {
+  return node.nodeType === Node.ELEMENT_NODE && node.tagName === "LI" ? node.firstElementChild?.dataset.card : undefined;
+}
+
+// A node moved within the page keeping its state (focus above all) where the browser can
+// (Element.moveBefore); elsewhere it is a plain insert, and the focus is found again afterwards.
+function moveNode(parent, node, before) {
+  if (parent.moveBefore && node.isConnected && parent.isConnected) parent.moveBefore(node, before);
+  else parent.insertBefore(node, before);
+}
+
+// A column's list of cards brought up to date: a card that is already on the board is the same node,
+// moved here if it came from another column (the cards a move carried keep their focus), then
+// patched; face-down cards are patched in place. Keyed nodes this list no longer holds stay where they
+// are for now: another column may claim them (patchBoard removes the ones nobody claimed).
+function patchCards(list, fresh, pool) {
+  let at = list.firstChild;
+  for (const child of [...fresh.childNodes]) {
+    const key = cardKey(child);
+    const claimed = key && pool.get(key);
+    if (claimed) {
+      pool.delete(key);
+      if (claimed === at) at = at.nextSibling;
+      else moveNode(list, claimed, at);
+      if (!claimed.isEqualNode(child)) patch(claimed, child);
+    } else if (at && !cardKey(at)) {
+      const next = at.nextSibling;
+      if (!at.isEqualNode(child)) patch(at, child);
+      at = next;
+    } else {
+      list.insertBefore(child, at);
+    }
+  }
+  while (at) {
+    const next = at.nextSibling;
+    if (!cardKey(at)) at.remove();
+    at = next;
+  }
+}
+
+// The new board into the page: only what changed is touched. The columns first: a card that moved
+// between columns is moved (not destroyed and drawn again), so a move touches the few cards it
+// carried and a focused card keeps its focus; then the reserve / stock row, part by part; last, the
+// cards no column holds any more are removed.
 function patchBoard(board, html) {
   const template = document.createElement("template");
   template.innerHTML = html;
   const fresh = template.content.firstElementChild;
-  const parts = (el) => [el.querySelector(".sol-top"), ...el.querySelectorAll(".sol-columns > [data-column]")];
-  const before = parts(board);
-  const after = parts(fresh);
-  if (board.className !== fresh.className || before.length !== after.length || before.includes(null)) {
+  const columns = (el) => [...el.querySelectorAll(".sol-columns > [data-column]")];
+  const before = columns(board);
+  const after = columns(fresh);
+  const topBefore = board.querySelector(".sol-top");
+  const topAfter = fresh.querySelector(".sol-top");
+  if (board.className !== fresh.className || before.length !== after.length || !topBefore || !topAfter) {
     board.replaceWith(fresh);
     return;
   }
+  const pool = new Map();
+  for (const column of before) {
+    for (const li of column.querySelector("ol.sol-cards")?.children || []) {
+      const key = cardKey(li);
+      if (key) pool.set(key, li);
+    }
+  }
   before.forEach((old, i) => {
-    if (!old.isEqualNode(after[i])) patch(old, after[i]);
+    const now = after[i];
+    if (old.isEqualNode(now)) {
+      for (const li of old.querySelector("ol.sol-cards")?.children || []) pool.delete(cardKey(li));
+      return;
+    }
+    const [oldLabel, oldList] = old.children;
+    const [newLabel, newList] = now.children;
+    if (old.children.length !== 2 || now.children.length !== 2 || oldList.tagName !== "OL" || newList.tagName !== "OL") {
+      patch(old, now);
+      return;
+    }
+    syncAttributes(old, now);
+    if (!oldLabel.isEqualNode(newLabel)) patch(oldLabel, newLabel);
+    syncAttributes(oldList, newList);
+    patchCards(oldList, newList, pool);
   });
+  if (!topBefore.isEqualNode(topAfter)) patch(topBefore, topAfter);
+  for (const node of pool.values()) node.remove();
 }
 
 // The shared base: the engine's life cycle, the request queue (kept while the engine starts), the
