@@ -231,7 +231,7 @@ def test_a_won_game_says_so():
         "hu": "Tartalék: kiosztva; 4 eltávolított sor: kőr, pikk, káró, treff. 1. oszlop: üres;",
         "ca": "Reserva: repartida; 4 seqüències retirades: cors, piques, diamants, trèvols. Columna 1: buida;",
     }
-    won = {"en": "The game is won.", "ru": "Пасьянс сошёлся.", "hu": "A játszma megnyert.",
+    won = {"en": "The game is won.", "ru": "Пасьянс сошёлся.", "hu": "Megnyertük a játszmát.",
            "ca": "La partida està guanyada."}
     for lang in expected:
         text = pos.describe(lang)
@@ -260,8 +260,8 @@ def test_set_aside_cards_are_named():
 
 @pytest.mark.parametrize(("lang", "text", "expected"), [
     ("ru", "резерв: сдан. столбец 1: пусто.", "Резерв: сдан. Столбец 1: пусто."),
-    ("hu", "tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 10. A játszma megnyert.",
-     "Tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 10. A játszma megnyert."),
+    ("hu", "tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 10. Megnyertük a játszmát.",
+     "Tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 10. Megnyertük a játszmát."),
     ("ca", "«columna» buida. 10♠ de piques. (columna 2) buida? sí! i",
      "«Columna» buida. 10♠ de piques. (Columna 2) buida? Sí! I"),
     ("en", "3 of hearts. column 1: empty", "3 of hearts. Column 1: empty"),

@@ -217,7 +217,7 @@ def test_foundations_a_won_game_has_all_52_cards_on_them():
     assert not pos.is_won()
     made(pos, "KS>F")
     assert pos.is_won() and str(pos) == "////// - - KS/KH/KD/KC"
-    assert pos.describe("hu").endswith("Minden lap az alapokon van: a játszma nyert.")
+    assert pos.describe("hu").endswith("Minden lap az alapokon van: megnyertük a játszmát.")
 
 
 def test_foundation_take_back_moves_the_top_card_to_the_tableau_for_no_points():

@@ -373,7 +373,7 @@ def test_nothing_is_ever_placed_on_the_removed_sequences_by_hand():
 
 
 def test_the_game_is_won_when_the_4_sequences_are_removed():
-    # hu „A játszma akkor megnyert, amikor mind a 4 sor eltávolításra került.”
+    # hu „Akkor nyerjük meg a játszmát, amikor az alkalmazás mind a 4 sort eltávolította.”
     pos = scorpion(run("C", "K", "2"), "AC", removed="HSD")
     assert not pos.is_won()
     assert made(pos, "AC>1") == 105
@@ -382,8 +382,8 @@ def test_the_game_is_won_when_the_4_sequences_are_removed():
 
 
 def test_no_defeat_is_detected():
-    # hu „Az alkalmazás nem észleli a vereséget: ha már semmi sem mozdítható, lépéseket vonhatunk
-    # vissza, vagy új játszmát kezdhetünk.”
+    # hu „Az alkalmazás nem észleli a vereséget: ha már semmi sem mozdítható, lépéseket vonhat
+    # vissza, vagy új játszmát kezdhet.”
     pos = scorpion("... AS", "5C 3D", "4D")
     made(pos, "3D>3")  # now nothing can move: A♠ takes nothing, 5♣ and 4♦–3♦ have no partner
     assert list(pos.legal_moves()) == []
@@ -397,7 +397,7 @@ def test_no_defeat_is_detected():
 SCORING_HU = [
     ("A ráhelyezett lap azonos színű azzal a lappal, amelyre kerül", "+5"),
     ("Egy lefordított lap felfordul (egy sor eltávolítása után is)", "+5"),
-    ("Egy teljes sor eltávolításra kerül", "+100"),
+    ("Egy teljes sor kikerül a játékból", "+100"),
     (
         "Minden más lépés: király üres oszlopra helyezése, eltérő színű lapra helyezés Könnyített "
         "szabállyal, a tartalék kiosztása",

@@ -33,7 +33,7 @@ SEED_KLONDIKE = next(SEEDS.glob("001_*.txt"), None)
 
 # Seed 001's template glitches and what the pages say instead.
 HU_CORRECTIONS = {
-    "mind a(z) 52 lap": "mind az 52 lap",
+    "A játszma akkor nyert, ha mind a(z) 52 lap": "Akkor nyerjük meg a játszmát, ha mind az 52 lap",
     "Az alábbiak a(z) Solitaire Klondike alkalmazás": "Az alábbiak a Solitaire Klondike alkalmazás",
     "az Példák oldal": "a Példák oldal",
     "a 11^. lapnál": "a 11. lapnál",
@@ -43,8 +43,10 @@ HU_CORRECTIONS = {
     "A dobópaklitól: csak a legfelső lap játszható ki, oszlopra vagy a saját alapkupacára.":
         "A dobópakliból: csak a legfelső lap játszható ki, oszlopra vagy a saját alapjára.",
     "Az alappaklik": "Az alapok",
-    "Lap visszavétele az alapkupacról: az alapkupac legfelső lapját":
-        "Lap visszavétele az alapról: az alap legfelső lapját",
+    "Lap visszavétele az alapkupacról: az alapkupac legfelső lapját húzással visszavehetjük és az asztalra tehetjük":
+        "Lap visszavétele az alapról: az alap legfelső lapját húzással visszaveheti és az asztalra teheti",
+    # the fifth review (r5): the game is won as a verb (above), and the reader is addressed as Ön
+    "visszavonhatunk lépéseket vagy új játszmát indíthatunk.": "visszavonhat lépéseket vagy új játszmát indíthat.",
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")
