@@ -11,7 +11,8 @@ proof: every position that can be reached was explored, or shown lost by an argu
 the game's search module), or **not known** (the budget ran out, or the caller cancelled).
 
 The search is depth first over positions made with ``push`` and taken back with ``pop`` (no
-copies), with
+copies), or, for a game whose ``Search.best_first`` says so (Klondike), best first by the game's
+``priority`` (``_best_first``: the same positions recorded and steps tried, in another order), with
 
 - a **transposition table**: the canonical key of every position reached. A position met again
   is on the current line (a cycle) or was explored without a win, so it is skipped; exhausting
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import heapq
 import time
 from collections.abc import Callable, Generator, Iterator
 from importlib import import_module
@@ -81,8 +83,15 @@ class Search:
     ``won()``; ``check()``: raise ``EngineError`` for a position that cannot arise in play.
     """
 
+    best_first = False
+    """True: the search takes the most promising open position first (``priority``), not the last one."""
+
     def __init__(self, pos: Position):
         self.pos = pos
+
+    def priority(self) -> Any:
+        """With ``best_first``: how far the position seems from a win (lowest explored first)."""
+        return 0
 
     def check(self) -> None:
         """Refuse (``EngineError``, one line) a position that play can never reach."""
@@ -202,7 +211,8 @@ class Solving:
         search = search_for(pos)
         search.check()
         deadline = None if seconds is None else seconds
-        self._steps = _depth_first(search, deadline, max_nodes, self.clock, max(1, every))
+        order = _best_first if search.best_first else _depth_first
+        self._steps = order(search, deadline, max_nodes, self.clock, max(1, every))
 
     def clock(self) -> float:
         """Seconds spent searching (inside ``run``)."""
@@ -358,6 +368,94 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, 
             if (yield nodes):
                 return done(None, stopped=True)
         stack.append(iter(moves()))
+    return done(False)
+
+
+def _best_first(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
+                every: int) -> Generator[int, bool | None, Pass]:
+    """The search of ``_depth_first`` in another order: every position reached is recorded as
+    there (``visit``) and its moves are all tried, but the open position whose moves are tried
+    next is the one of lowest ``priority`` (the latest reached among equals). The search moves
+    between open positions by popping back to their common ancestor and pushing down the other's
+    steps. Same outcome protocol as ``_depth_first``."""
+    pos = search.pos
+    depth0 = len(pos.move_stack)
+    nodes = 1
+    # a node: (parent node, step, depth); the root is (None, None, 0)
+    root: tuple[Any, Any, int] = (None, None, 0)
+    here = root
+
+    def path(node: tuple[Any, Any, int]) -> list[Any]:
+        steps = []
+        while node[0] is not None:
+            steps.append(node[1])
+            node = node[0]
+        steps.reverse()
+        return steps
+
+    def go(target: tuple[Any, Any, int]) -> None:
+        nonlocal here
+        a, b = here, target
+        down: list[Any] = []
+        while a[2] > b[2]:
+            search.pop(a[1])
+            a = a[0]
+        while b[2] > a[2]:
+            down.append(b[1])
+            b = b[0]
+        while a is not b:
+            search.pop(a[1])
+            a = a[0]
+            down.append(b[1])
+            b = b[0]
+        for step in reversed(down):
+            search.push(step)
+        here = target
+
+    def done(solved: bool | None, stopped: bool = False) -> Pass:
+        tokens = [t for step in path(here) for t in search.tokens(step)] if solved else []
+        go(root)
+        while len(pos.move_stack) > depth0:
+            pos.pop()
+        return solved, tokens, nodes, stopped
+
+    if search.won():
+        return done(True)
+    if max_nodes is not None and max_nodes <= 1:
+        return done(None)
+    visit, moves, won, push, pop, priority = (search.visit, search.moves, search.won, search.push, search.pop,
+                                               search.priority)
+    seen: dict[Any, Any] = {}
+    visit(seen)
+    heap: list[tuple[Any, int, tuple[Any, Any, int]]] = [(priority(), 0, root)]
+    count = 0
+    limit = max_nodes if max_nodes is not None else -1
+    check_at = every
+    while heap:
+        _, _, node = heapq.heappop(heap)
+        go(node)
+        depth = node[2] + 1
+        for step in moves():
+            push(step)
+            if not visit(seen):
+                pop(step)
+                continue
+            nodes += 1
+            child = (node, step, depth)
+            if won():
+                here = child
+                return done(True)
+            count -= 1
+            heapq.heappush(heap, (priority(), count, child))
+            pop(step)
+            if nodes == limit:
+                return done(None)
+            if nodes >= check_at:
+                check_at += every
+                if deadline is not None and clock() > deadline:
+                    return done(None)
+                if (yield nodes):
+                    return done(None, stopped=True)
     return done(False)
 
 

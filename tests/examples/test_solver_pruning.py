@@ -167,3 +167,43 @@ def test_klondike_answers_equal_the_exhaustive_search_on_small_positions(rules):
     if rules != "draw1":  # drawing one with unlimited passes, nearly every small position is won
         assert answers[False] >= 1, answers
 
+
+
+def pointer_position(text: str, rules: str, talon: list[int], q: int):
+    """The position ``text`` with the same talon, ``q`` cards of it on the waste."""
+    cols, _, _, found = text.split(" ")
+    stock = "".join(card_token(c).lower() for c in talon[q:]) or "-"  # listed from the next card drawn
+    waste = "".join(card_token(c) for c in talon[:q]) or "-"
+    return position("klondike", f"{cols} {stock} {waste} {found}", rules=rules)
+
+
+@pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
+def test_klondike_a_position_is_skipped_when_a_recorded_pointer_draws_to_its_own(rules):
+    """``KlondikeSearch.visit``: same columns and talon, pointer p after pointer q was recorded:
+    skipped exactly when the engine's draws and recycles alone lead from q to p."""
+    from engine.solver.klondike import KlondikeSearch  # noqa: PLC0415
+
+    rng = random.Random(f"pointer-{rules}")
+    checked = 0
+    while checked < 12:
+        text = klondike_case(rng)
+        start = KlondikeSearch(position("klondike", text, rules=rules))
+        talon = start.talon
+        if len(talon) < 4:
+            continue
+        for q in range(len(talon) + 1):
+            pos = pointer_position(text, rules, talon, q)
+            reach, todo = {q}, [pos]
+            while todo:  # every pointer the draws and recycles reach, in the engine
+                here = todo.pop()
+                for token in ("draw", "recycle"):
+                    after = type(here).from_string(str(here), here.rules)
+                    if after.play(token)[1].legal and len(after.waste) not in reach:
+                        reach.add(len(after.waste))
+                        todo.append(after)
+            for p in range(len(talon) + 1):
+                seen: dict = {}
+                assert KlondikeSearch(pos).visit(seen)
+                new = KlondikeSearch(pointer_position(text, rules, talon, p)).visit(seen)
+                assert new is (p not in reach), f"{rules}: {text}, pointer {q} then {p}"
+        checked += 1

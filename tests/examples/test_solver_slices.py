@@ -19,6 +19,7 @@ POSITIONS = {
     "the seed deal": lambda: position("scorpion", str(SEED)),
     "the seed deal under easy": lambda: position("scorpion", str(SEED), rules="easy"),
     "a Klondike deal": lambda: position("klondike", code="KL1-D1N-AAAAAAG"),
+    "a one-pass Klondike deal, best first, out of budget": lambda: position("klondike", code="KL1-D1V-AAAAAAC"),
     "a Scorpion deal out of budget": lambda: position("scorpion", code="SC1-EAS-AAAAAAB"),
 }
 BUDGET = 3000  # positions: deterministic, whatever the machine
