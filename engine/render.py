@@ -195,7 +195,8 @@ _REFUSED_TEXTS = {  # a disputed move refused, beside the button that asked ({me
 }
 
 POINTS = NP_("points", "{n} point", "{n} points")
-"""An amount of points (``{n}`` as the language writes numbers: ``−100`` in hu, ca and ru)."""
+"""An amount of points (``{n}`` as the language writes numbers, a gain with its ``+``: ``+5``, ``0``,
+``−100`` with a true minus in hu, ca and ru)."""
 DOLLARS = N_("dollars", "{sign}${n}")
 """A Vegas score or amount in the language's own form: en ``+$208``, hu, ca, ru ``+208 $`` (a no-break
 space; ``{sign}`` is ``+``, a true minus or nothing), as the pages write it with ``| dollars``."""
@@ -241,14 +242,15 @@ def plural_text(key: str, n: int, lang: str = "en", **values: object) -> str:
 
 
 def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
-    """An amount of points or (Klondike Vegas) dollars: ``5 points``, ``−100 pont``, ``+5 $``.
-    ``signed=False`` leaves the sign out (a sentence says "costs 100 points")."""
+    """An amount of points or (Klondike Vegas) dollars, a gain signed as a loss is: ``+5 points``,
+    ``−100 pont``, ``+5 $``; nothing gained is unsigned (``0 pont``, ``0 $``). ``signed=False`` leaves
+    the sign out (a sentence says "costs 100 points")."""
     t = translator(lang)
     if dollars:
         sign = "" if not signed or not points else "+" if points > 0 else MINUS
         return t.pgettext("dollars", DOLLARS).format(sign=sign, n=number(abs(points), lang))
     n = points if signed else abs(points)
-    return t.npgettext("points", *POINTS, abs(n)).format(n=number(n, lang))
+    return t.npgettext("points", *POINTS, abs(n)).format(n=("+" if n > 0 and signed else "") + number(n, lang))
 
 
 def points_cell(points: int, lang: str = "en", dollars: bool = False) -> str:
@@ -447,7 +449,7 @@ def attempt_text(parts: MoveParts, lang: str = "en") -> str:
 
 
 def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
-    """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: 5 pont";
+    """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: +5 pont";
     ``dollars``: the game counts its score in dollars (Klondike Vegas), "K♥ → base: +5 $"."""
     kind, values = parts
     msg = translator(lang).pgettext("made", _MADE_TEXTS[kind])

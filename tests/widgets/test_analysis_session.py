@@ -259,7 +259,7 @@ def test_a_klondike_move_is_judged_under_its_four_presets():
     follow(f"#game=klondike&code={KL_CODE}")
     frame = call("move", token="AD>F")
     assert frame["verdicts"].count("<li") == 4 and frame["verdicts_summary"] == "Allowed under every rule set."
-    assert "Normal scoring: allowed, for 10 points." in said(frame["verdicts"])  # Normal: points
+    assert "Normal scoring: allowed, for +10 points." in said(frame["verdicts"])  # Normal: points
     assert "(draw 1), Vegas scoring: allowed, for +$5." in said(frame["verdicts"])  # Vegas: dollars
 
 

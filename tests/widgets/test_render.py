@@ -183,13 +183,22 @@ def test_a_disputed_moves_button_is_one_sentence_per_kind_of_move(token, lang, t
 
 
 @pytest.mark.parametrize(("lang", "n", "text"), [
-    ("en", 1, "Tap on 2♥: 1 point"), ("en", 5, "Tap on 2♥: 5 points"), ("hu", 5, "2♥ megérintése: 5 pont"),
-    ("ca", 0, "Toc a la carta 2♥: 0 punts"), ("ru", 1, "Касание 2♥: 1 очко"), ("ru", 2, "Касание 2♥: 2 очка"),
-    ("ru", 5, "Касание 2♥: 5 очков"), ("ru", 105, "Касание 2♥: 105 очков"), ("ru", -15, "Касание 2♥: −15 очков"),
-    ("en", -15, "Tap on 2♥: -15 points"),
+    ("en", 1, "Tap on 2♥: +1 point"), ("en", 5, "Tap on 2♥: +5 points"), ("hu", 5, "2♥ megérintése: +5 pont"),
+    ("ca", 0, "Toc a la carta 2♥: 0 punts"), ("ru", 1, "Касание 2♥: +1 очко"), ("ru", 2, "Касание 2♥: +2 очка"),
+    ("ru", 5, "Касание 2♥: +5 очков"), ("ru", 105, "Касание 2♥: +105 очков"), ("ru", -15, "Касание 2♥: −15 очков"),
+    ("en", -15, "Tap on 2♥: -15 points"), ("ca", 1005, "Toc a la carta 2♥: +1.005 punts"),
 ])
 def test_points_take_the_languages_plural_and_minus(lang, n, text):
     assert render.made_text(render.move_parts("tap:2H"), n, lang) == text
+
+
+@pytest.mark.parametrize(("lang", "points", "dollars", "text"), [
+    ("hu", 5, False, "+5 pont"), ("hu", -100, False, "−100 pont"), ("hu", 0, False, "0 pont"),
+    ("ca", 10, False, "+10 punts"), ("ru", 10, False, "+10 очков"), ("en", 10, False, "+10 points"),
+    ("hu", 5, True, "+5\u00a0$"), ("ru", 0, True, "0\u00a0$"), ("ca", -100, True, "−100\u00a0$"),
+])
+def test_a_gain_carries_its_plus_sign_under_either_scoring_and_nothing_gained_none(lang, points, dollars, text):
+    assert render.amount_text(points, lang, dollars) == text
 
 
 @pytest.mark.parametrize(("lang", "score", "text"), [

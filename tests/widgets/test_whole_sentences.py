@@ -9,7 +9,7 @@ descriptions through every kind of move, verdict and position in every language,
 the texts they show as a tree of entries:
 
 - an entry's placeholder holds another entry's text only when that text is a name (a card, a rank, a
-  suit, a rule set), an amount ("5 points", "+5 $"), one of the app's messages standing as a
+  suit, a rule set), an amount ("+5 points", "+5 $"), one of the app's messages standing as a
   sentence or a quotation of its own, or one of the description's listed parts (``COMPOSED``: the
   seeds' "column 1: 3 face-down cards, then …");
 - entries the code puts side by side are separated only as list items (``, ``, ``; ``) or as
