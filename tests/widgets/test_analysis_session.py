@@ -401,6 +401,21 @@ def test_the_winning_line_plays_on_the_board_to_a_win():
     assert frame["at"] == 3 and frame["can_redo"] is True and call("redo")["at"] == 4
 
 
+@pytest.mark.parametrize("lang", ["en", "hu", "ca", "ru"])
+def test_a_winning_line_no_longer_there_is_answered_in_the_readers_language(lang):
+    follow(f"#game=scorpion&code={SC_CODE}", lang)
+    frame = call("line", step=0)  # no search yet: no line
+    assert (frame["legal"], frame["message"], frame["at"]) == (False, web.text("line-gone", lang), 0)
+    search_to_the_end()
+    line = web.SESSIONS["a"].solution[2]
+    frame = call("line", step=len(line))  # one past its last move
+    assert (frame["legal"], frame["message"], frame["at"]) == (
+        False, web.text("line-step", lang, total=len(line)), 0)
+    call("rules", rules="easy")  # the line was found under other rules
+    assert call("line", step=0)["message"] == web.text("line-gone", lang)
+    assert lang == "en" or web.text("line-gone", lang) != web.text("line-gone", "en")  # translated
+
+
 def test_a_lost_position_is_proved_lost():
     # Only the clubs are left, and they are locked (tests/examples/test_solver.py).
     open_board(start="2C/KC5C9C/QC7C4C/3C/8C6C/AC/TCJC - SHD")
