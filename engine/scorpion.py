@@ -73,13 +73,16 @@ _RUN = tuple([card(r, s) for r in range(KING, ACE - 1, -1)] for s in range(len(S
 register_reasons(
     {
         "same-suit": N_("reason", "Rule: the cards must be of the same suit"),
-        "one-rank-lower": N_("reason", "Rule: the card must be exactly one rank lower"),
         "on-ace": N_("reason", "Nothing can be placed on an ace"),
         "in-reserve": N_("reason", "This card is in the reserve; deal the reserve first"),
         "reserve-dealt": N_("reason", "The reserve has already been dealt"),
         "no-reserve": N_("reason", "These rules have no reserve to deal"),
         "reserve-not-stuck": N_("reason", "The reserve can be dealt only when no other move is possible"),
-    }
+    },
+    # Klondike's reason too, but Scorpion's texts say it their own way (hu „eggyel kisebb értékű”,
+    # where Klondike's say „eggyel alacsonyabb rangú”): its own msgctxt.
+    game="scorpion",
+    own={"one-rank-lower": N_("reason|scorpion", "Rule: the card must be exactly one rank lower")},
 )
 
 
@@ -282,7 +285,7 @@ class ScorpionPosition(Position):
 
     def verdict(self, move: Any) -> Verdict:
         reason = self.refusal(move)
-        return Verdict(False, reason) if reason else self._points_verdict(move)
+        return Verdict(False, reason, game=self.GAME) if reason else self._points_verdict(move)
 
     def refusal(self, move: Any) -> str | None:
         if move == DEAL:
