@@ -598,15 +598,9 @@ class Scorpion(Game):
             )
         else:
             n = len(pos.reserve)
-            count = sentence_case(reserve_text(t, n), lang)  # as the description says it
-            # the count only while there are cards: once dealt, the name says "dealt" (WCAG 2.5.3)
-            count_html = f'<span class="sol-count">{render.esc(n)}</span>' if n else ""
-            body = f'{render.backs(n, lang)}{count_html}'
-            if interactive:
-                attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
-                body = f'<button type="button"{attrs}>{body}</button>'
-            else:
-                body += f'<span class="sol-sr">{render.esc(count)}</span>'
+            name = sentence_case(reserve_text(t, n), lang)  # as the description says it
+            button = render.attrs(class_="sol-deal", data_action="deal", data_move="deal") if interactive else None
+            body = render.stack(n, n, name, lang, button)
             top.append(
                 f'<div class="sol-place-group sol-reserve" data-place="reserve">'
                 f'<span class="sol-label" aria-hidden="true">{render.esc(render.text("reserve", lang))}</span>'
