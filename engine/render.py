@@ -359,8 +359,8 @@ def backs(n: int, lang: str, hidden: bool = False) -> str:
     ``hidden``: decoration only, out of the accessibility tree (the stack's name says it all)."""
     if not n:
         return ""
-    return f'<span class="sol-backs"{attrs(aria_hidden="true" if hidden else None)}>' + card(0, lang, face_up=False) * n \
-        + "</span>"
+    wrapper = attrs(class_="sol-backs", aria_hidden="true" if hidden else None)
+    return f"<span{wrapper}>" + card(0, lang, face_up=False) * n + "</span>"
 
 
 def stack(shown: int, count: int, name: str, lang: str, button: str | None = None) -> str:
