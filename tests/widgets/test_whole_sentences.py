@@ -40,7 +40,7 @@ OPEN, CLOSE, SEP, ZERO, ONE = "\u2061", "\u2063", "\u2060", "\u2062", "\u2064"  
 NAMES = {"card", "rank", "rank|acc", "rank|gen", "rank|dat", "rank|ins", "rank|pre", "suit|card", "suit|name",
          "preset", "draw mode", "scoring mode"}
 AMOUNTS = {"points", "dollars"}
-SENTENCES = {"reason"}  # the app's messages: whole sentences
+SENTENCES = {"reason"}  # the app's messages: whole sentences (and a game's own wording, "reason|scorpion")
 COMPOSED = {  # the descriptions' parts (DESIGN.md §3.7, the seeds' lines), listed once
     ("{label}: {content}", "column {n}"), ("{label}: {content}", "empty"),
     ("{label}: {content}", "{hidden}, then {cards}"), ("{hidden}, then {cards}", "{n} face-down card"),
@@ -374,7 +374,7 @@ def held(entry: Entry) -> list[str]:
             pass
         elif inner.context in NAMES or inner.context in AMOUNTS:
             pass
-        elif inner.context in SENTENCES and stands_alone(entry, inner):
+        elif inner.context.partition("|")[0] in SENTENCES and stands_alone(entry, inner):
             pass
         elif entry.context in DESCRIPTION_CONTEXTS and (entry.msgid, inner.msgid) in COMPOSED:
             pass
