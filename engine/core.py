@@ -44,17 +44,23 @@ MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(c, to) for to in range(TA
 class Verdict:
     """The engine's answer to an attempted move: legal, or a stable reason id.
 
-    ``points`` is what the move earns (or would earn) when legal.
+    ``points`` is what the move earns (or would earn) when legal. ``game`` (the game that judged,
+    not part of the verdict's value) picks the game's own wording of a shared reason: Scorpion's
+    "one rank lower" is hu „eggyel kisebb értékű”, Klondike's „eggyel alacsonyabb rangú”.
     """
 
     legal: bool
     reason: str | None = None
     points: int = 0
+    game: str | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def message(self, lang: str = "en") -> str:
         """The app's message for a refused move, in ``lang`` ("" when the move is legal)."""
         if self.legal or self.reason is None:
             return ""
+        own = OWN_REASONS.get((self.game or "", self.reason))
+        if own is not None:
+            return translator(lang).pgettext(f"reason|{self.game}", own)
         english = REASONS.get(self.reason, self.reason)
         return translator(lang).pgettext("reason", english)
 
@@ -69,11 +75,21 @@ REASONS: dict[str, str] = {
 }
 
 
-def register_reasons(reasons: dict[str, str]) -> None:
-    for key, english in reasons.items():
+OWN_REASONS: dict[tuple[str, str], str] = {}
+"""A game's own wording of a reason another game shares (the same id, the same English), under the
+msgctxt ``reason|<game>``, so each language words it as that game's texts do."""
+
+
+def register_reasons(reasons: dict[str, str], game: str | None = None, own: dict[str, str] | None = None) -> None:
+    """Add a game's reasons (msgctxt ``reason``); ``own``: the ones ``game`` words its own way."""
+    for key, english in {**reasons, **(own or {})}.items():
         if REASONS.get(key, english) != english:
             raise ValueError(f"reason id {key!r} registered twice with different messages")
         REASONS[key] = english
+    for key, english in (own or {}).items():
+        if game is None:
+            raise ValueError(f"reason id {key!r}: a game's own wording needs the game")
+        OWN_REASONS[(game, key)] = english
 
 
 # -- rules as data -----------------------------------------------------------------------------
@@ -238,7 +254,7 @@ class Position:
             return token, Verdict(True, points=-points)
         move = self.parse_move(token)
         reason = self.refusal(move)
-        verdict = Verdict(False, reason) if reason else Verdict(True, points=self.push(move))
+        verdict = Verdict(False, reason, game=self.GAME) if reason else Verdict(True, points=self.push(move))
         return self.move_token(move), verdict
 
     def push(self, move: Any) -> int:

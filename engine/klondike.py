@@ -790,15 +790,10 @@ class Klondike(Game):
         esc, text = render.esc, render.text
         stock_n = len(pos.stock)
         stock_label = text("stock", lang)
-        # the count only while there are cards: an empty stock's name says "empty", and a button
-        # shows nothing its name does not say (WCAG 2.5.3)
-        count_html = f'<span class="sol-count">{esc(stock_n)}</span>' if stock_n else ""
-        stock_body = f'{render.backs(min(stock_n, 3), lang)}{count_html}'
-        if interactive:
-            count = sentence_case(stock_text(t, stock_n), lang)  # as the description says it
-            attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="draw" if stock_n else "recycle",
-                                 aria_label=count)
-            stock_body = f'<button type="button"{attrs}>{stock_body}</button>'
+        name = sentence_case(stock_text(t, stock_n), lang)  # as the description says it
+        button = (render.attrs(class_="sol-deal", data_action="deal", data_move="draw" if stock_n else "recycle")
+                  if interactive else None)
+        stock_body = render.stack(min(stock_n, 3), stock_n, name, lang, button)
         shown = pos.waste[-pos.rules.draw_count:] if pos.waste else []
         waste = [render.card(c, lang, button=interactive and i == len(shown) - 1) for i, c in enumerate(shown)]
         found = []

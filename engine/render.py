@@ -114,6 +114,8 @@ _TEXTS = {
     "show-line": N_("widget", "Show the winning line"),
     "hide-line": N_("widget", "Hide the winning line"),
     "line": N_("widget", "The winning line"),
+    "line-gone": N_("widget", "There is no winning line to play here now: ask the solver again."),
+    "line-step": N_("widget", "The winning line has no such move: it has moves 1 to {total}."),
     "line-hint": N_("widget", "Pick a move of the line to play the line up to it; then Redo plays it on, one move "
                               "at a time."),
     "start-title": N_("widget", "Start another game"),
@@ -195,7 +197,8 @@ _REFUSED_TEXTS = {  # a disputed move refused, beside the button that asked ({me
 }
 
 POINTS = NP_("points", "{n} point", "{n} points")
-"""An amount of points (``{n}`` as the language writes numbers: ``−100`` in hu, ca and ru)."""
+"""An amount of points (``{n}`` as the language writes numbers, a gain with its ``+``: ``+5``, ``0``,
+``−100`` with a true minus in hu, ca and ru)."""
 DOLLARS = N_("dollars", "{sign}${n}")
 """A Vegas score or amount in the language's own form: en ``+$208``, hu, ca, ru ``+208 $`` (a no-break
 space; ``{sign}`` is ``+``, a true minus or nothing), as the pages write it with ``| dollars``."""
@@ -241,14 +244,15 @@ def plural_text(key: str, n: int, lang: str = "en", **values: object) -> str:
 
 
 def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
-    """An amount of points or (Klondike Vegas) dollars: ``5 points``, ``−100 pont``, ``+5 $``.
-    ``signed=False`` leaves the sign out (a sentence says "costs 100 points")."""
+    """An amount of points or (Klondike Vegas) dollars, a gain signed as a loss is: ``+5 points``,
+    ``−100 pont``, ``+5 $``; nothing gained is unsigned (``0 pont``, ``0 $``). ``signed=False`` leaves
+    the sign out (a sentence says "costs 100 points")."""
     t = translator(lang)
     if dollars:
         sign = "" if not signed or not points else "+" if points > 0 else MINUS
         return t.pgettext("dollars", DOLLARS).format(sign=sign, n=number(abs(points), lang))
     n = points if signed else abs(points)
-    return t.npgettext("points", *POINTS, abs(n)).format(n=number(n, lang))
+    return t.npgettext("points", *POINTS, abs(n)).format(n=("+" if n > 0 and signed else "") + number(n, lang))
 
 
 def points_cell(points: int, lang: str = "en", dollars: bool = False) -> str:
@@ -350,11 +354,29 @@ def pile(cards_html: list[str], cls: str = "sol-cards") -> str:
     return f'<ol class="{cls}">' + "".join(f"<li>{h}</li>" for h in cards_html) + "</ol>"
 
 
-def backs(n: int, lang: str) -> str:
-    """A stack of ``n`` card backs (the reserve, the stock): spans, as it may sit inside a button."""
+def backs(n: int, lang: str, hidden: bool = False) -> str:
+    """A stack of ``n`` card backs (the reserve, the stock): spans, as it may sit inside a button;
+    ``hidden``: decoration only, out of the accessibility tree (the stack's name says it all)."""
     if not n:
         return ""
-    return '<span class="sol-backs">' + card(0, lang, face_up=False) * n + "</span>"
+    wrapper = attrs(class_="sol-backs", aria_hidden="true" if hidden else None)
+    return f"<span{wrapper}>" + card(0, lang, face_up=False) * n + "</span>"
+
+
+def stack(shown: int, count: int, name: str, lang: str, button: str | None = None) -> str:
+    """A face-down pile (the reserve, the stock): ``shown`` backs and, while it holds cards, its
+    ``count``, which a screen reader hears only as the pile's ``name`` ("Reserva: 3 cartes tapades",
+    «Колода: 24 карты»), never as "face-down card, face-down card, …, 24". ``button``: the
+    attributes of the button it is on a board one plays on (``name`` is its aria-label then);
+    without controls the backs and the count are hidden from assistive technology and the name is
+    a text of its own."""
+    # the count only while there are cards: the name says "dealt" or "empty" then, and a button
+    # shows nothing its name does not say (WCAG 2.5.3)
+    if button is not None:
+        count_html = f'<span class="sol-count">{esc(count)}</span>' if count else ""
+        return f'<button type="button"{button}{attrs(aria_label=name)}>{backs(shown, lang)}{count_html}</button>'
+    count_html = f'<span class="sol-count" aria-hidden="true">{esc(count)}</span>' if count else ""
+    return f'{backs(shown, lang, hidden=True)}{count_html}<span class="sol-sr">{esc(name)}</span>'
 
 
 # -- boards ----------------------------------------------------------------------------------------
@@ -447,7 +469,7 @@ def attempt_text(parts: MoveParts, lang: str = "en") -> str:
 
 
 def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
-    """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: 5 pont";
+    """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: +5 pont";
     ``dollars``: the game counts its score in dollars (Klondike Vegas), "K♥ → base: +5 $"."""
     kind, values = parts
     msg = translator(lang).pgettext("made", _MADE_TEXTS[kind])

@@ -73,13 +73,16 @@ _RUN = tuple([card(r, s) for r in range(KING, ACE - 1, -1)] for s in range(len(S
 register_reasons(
     {
         "same-suit": N_("reason", "Rule: the cards must be of the same suit"),
-        "one-rank-lower": N_("reason", "Rule: the card must be exactly one rank lower"),
         "on-ace": N_("reason", "Nothing can be placed on an ace"),
         "in-reserve": N_("reason", "This card is in the reserve; deal the reserve first"),
         "reserve-dealt": N_("reason", "The reserve has already been dealt"),
         "no-reserve": N_("reason", "These rules have no reserve to deal"),
         "reserve-not-stuck": N_("reason", "The reserve can be dealt only when no other move is possible"),
-    }
+    },
+    # Klondike's reason too, but Scorpion's texts say it their own way (hu „eggyel kisebb értékű”,
+    # where Klondike's say „eggyel alacsonyabb rangú”): its own msgctxt.
+    game="scorpion",
+    own={"one-rank-lower": N_("reason|scorpion", "Rule: the card must be exactly one rank lower")},
 )
 
 
@@ -282,7 +285,7 @@ class ScorpionPosition(Position):
 
     def verdict(self, move: Any) -> Verdict:
         reason = self.refusal(move)
-        return Verdict(False, reason) if reason else self._points_verdict(move)
+        return Verdict(False, reason, game=self.GAME) if reason else self._points_verdict(move)
 
     def refusal(self, move: Any) -> str | None:
         if move == DEAL:
@@ -595,15 +598,9 @@ class Scorpion(Game):
             )
         else:
             n = len(pos.reserve)
-            count = sentence_case(reserve_text(t, n), lang)  # as the description says it
-            # the count only while there are cards: once dealt, the name says "dealt" (WCAG 2.5.3)
-            count_html = f'<span class="sol-count">{render.esc(n)}</span>' if n else ""
-            body = f'{render.backs(n, lang)}{count_html}'
-            if interactive:
-                attrs = render.attrs(class_="sol-deal", data_action="deal", data_move="deal", aria_label=count)
-                body = f'<button type="button"{attrs}>{body}</button>'
-            else:
-                body += f'<span class="sol-sr">{render.esc(count)}</span>'
+            name = sentence_case(reserve_text(t, n), lang)  # as the description says it
+            button = render.attrs(class_="sol-deal", data_action="deal", data_move="deal") if interactive else None
+            body = render.stack(n, n, name, lang, button)
             top.append(
                 f'<div class="sol-place-group sol-reserve" data-place="reserve">'
                 f'<span class="sol-label" aria-hidden="true">{render.esc(render.text("reserve", lang))}</span>'

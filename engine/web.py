@@ -938,13 +938,14 @@ class AnalysisSession(TrySession):
 
     def play_line(self, step: Any) -> Frame:
         """Play the winning line up to its move ``step``, from where the search started; the rest of
-        the line waits for Redo."""
-        if self.solution is None:
-            raise EngineError("no winning line to play")
+        the line waits for Redo. A line no longer there (the board changed, or another search began),
+        or a step not in it, is answered in the reader's language, the board as it was."""
+        if self.solution is None or self.solution[1] != self.rules:
+            return self._say(text("line-gone", self.lang), False)
         base, rules, line = self.solution
         k = _frame_number(step, len(line) - 1)
-        if k is None or rules != self.rules:
-            raise EngineError(f"step {str(step)[:MAX_LINK_TEXT]!r}: a move of the line (0–{len(line) - 1})")
+        if k is None:
+            return self._say(text("line-step", self.lang, total=len(line)), False)
         self._stop_search()
         self.moves = base + line
         self.pos, self.at = self.restart(), 0

@@ -204,7 +204,7 @@ def engine_message(game: str, reason: str, lang: str) -> str:
         raise PlaceholderError(f"unknown reason {reason!r} in {game}.reason.{reason} "
                                f"(reasons: {', '.join(sorted(REASONS))})")
     try:
-        return engine.Verdict(False, reason).message(lang)
+        return engine.Verdict(False, reason, game=game).message(lang)
     except engine.EngineError as e:
         raise PlaceholderError(e.message) from None
 

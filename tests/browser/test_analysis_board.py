@@ -339,6 +339,19 @@ def test_the_solver_wins_the_seed_deal_and_its_line_replays_to_a_win(page, serve
     assert text(page, "description") == pos.describe(lang)
 
 
+def test_a_lost_position_is_said_in_a_sentence_and_the_solvers_result_value_is_never_shown(page, server):
+    # Only the clubs are left, and they are locked (tests/examples/test_solver.py).
+    lost = "2C/KC5C9C/QC7C4C/3C/8C6C/AC/TCJC - SHD"
+    open_board(page, server, "ca", f"#game=scorpion&position={lost}".replace(" ", "%20"))
+    page.click(f'{BOARD} [data-action="solve"]')
+    page.wait_for_selector(f'{BOARD} [data-role=solver][data-result="lost"]', state="attached", timeout=SOLVE_MS)
+    assert text(page, "solver") == web.text("solver-lost", "ca")
+    # "lost" is a data attribute for scripts and tests: no text, no accessible name or value carries it.
+    said = page.eval_on_selector(BOARD, """root => [root.innerText, ...[...root.querySelectorAll('*')].flatMap(
+        el => [...el.attributes].filter(a => !a.name.startsWith('data-')).map(a => a.value))].join(' ')""")
+    assert not {"lost", "won", "unknown"} & set(said.lower().split())
+
+
 def test_cancel_stops_the_search_and_the_board_plays_on(page, server):
     # Easy lets almost every card go to several places: the search takes long enough to cancel.
     open_board(page, server, "hu", f"#game=scorpion&position={SEED}&rules=easy".replace(" ", "%20"))

@@ -136,6 +136,8 @@ def _fields(text: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_message_in_two_domains_reads_the_same_in_both(lang):
     # Catalogs are merged at run time: a msgid shared with Scorpion or the core must not diverge.
+    # (Where Scorpion words a shared reason its own way, its entry has its own msgctxt, reason|scorpion:
+    # tests/engine/test_scorpion_rules.py.)
     klondike_po = entries(lang, "klondike")
     for domain in ("engine", "scorpion"):
         other = entries(lang, domain)

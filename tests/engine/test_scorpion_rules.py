@@ -7,6 +7,7 @@ requirement. Tables are written by hand with ``scorpion_tables.scorpion`` (see i
 from __future__ import annotations
 
 import pytest
+from klondike_tables import klondike
 from scorpion_tables import column, run, scorpion, table
 from verdicts import made, refused
 
@@ -92,6 +93,27 @@ def test_a_face_down_card_cannot_be_chosen():
     # ru „Закрытую карту выбирать нельзя.”
     pos = scorpion("... 5S", "6S", "4C")
     assert refused(pos, "3C>3") == "face-down"
+
+
+# What Scorpion's texts say (the seed 000, the pages) and what Klondike's say (seed 001) differ in
+# Hungarian: „érték / eggyel kisebb értékű” and „rang”. The reason id is the same; each game words it.
+RANK_MESSAGES = {
+    "hu": ("Szabály: a lapnak pontosan eggyel kisebb értékűnek kell lennie",
+           "Szabály: a lapnak pontosan eggyel alacsonyabb rangúnak kell lennie"),
+    "ca": ("Regla: la carta ha de ser de valor immediatament inferior",) * 2,
+    "ru": ("Правило: карта должна быть ровно на один ранг младше",) * 2,
+    "en": ("Rule: the card must be exactly one rank lower",) * 2,
+}
+
+
+@pytest.mark.parametrize("lang", RANK_MESSAGES)
+def test_a_card_one_rank_off_is_refused_in_each_games_own_words(lang):
+    pos = scorpion("... 5D 9S", "TS", "JH", "QH", "8S")
+    _, verdict = pos.play("8S>2")
+    _, wrong = klondike("... 7H", "9S").play("7H>2")  # Klondike: 7♥ onto 9♠
+    assert (verdict.reason, verdict.message(lang)) == ("one-rank-lower", RANK_MESSAGES[lang][0])
+    assert (wrong.reason, wrong.message(lang)) == ("one-rank-lower", RANK_MESSAGES[lang][1])
+    assert engine.Verdict(False, "one-rank-lower", game="scorpion").message(lang) == RANK_MESSAGES[lang][0]
 
 
 def test_a_card_goes_onto_the_same_suit_exactly_one_rank_lower():

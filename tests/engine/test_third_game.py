@@ -196,7 +196,7 @@ def test_it_is_described_rendered_and_opened_as_a_widget(ladder):
         "kind": "try", "game": "ladder", "start": WON_IN_52}})))
     assert answer["ok"] and answer["frame"]["description"] == pos.describe("en")
     frame = json.loads(web.handle('{"op": "move", "id": "ladder", "token": "AH>P"}'))["frame"]
-    assert frame["legal"] is True and frame["score"] == "1" and frame["message"] == "A♥ → foundation: 1 point"
+    assert frame["legal"] is True and frame["score"] == "1" and frame["message"] == "A♥ → foundation: +1 point"
 
 
 def test_it_is_solved_and_its_facts_and_scores_reach_the_pages(ladder):

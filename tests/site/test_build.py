@@ -119,6 +119,41 @@ def test_a_page_title_separates_page_and_site_with_the_languages_dash(built_site
             assert f" {dash} " in title, (page, title)
 
 
+def _title(path) -> str:
+    return html.unescape(re.search(r"<title>(.*?)</title>", path.read_text(encoding="utf-8"), re.S).group(1)).strip()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_two_pages_of_a_language_share_a_title(built_site, lang):
+    # A tab or a screen reader's page announcement tells "Rules" of Scorpion from "Rules" of Klondike.
+    titles = {page: _title(page_path(built_site, lang, page)) for page in PAGES}
+    shared = {t: [p for p in titles if titles[p] == t] for t in titles.values()}
+    assert {t: pages for t, pages in shared.items() if len(pages) > 1} == {}
+
+
+@pytest.mark.parametrize(("lang", "rules", "faq"), [
+    ("en", "The rules of Scorpion", "Klondike: frequently asked questions"),
+    ("hu", "A Scorpion szabályai", "Klondike: gyakori kérdések"),
+    ("ca", "Les regles de l’Scorpion", "Klondike: preguntes freqüents"),
+    ("ru", "Правила Скорпиона", "Косынка: частые вопросы"),
+])
+def test_a_game_pages_title_is_its_heading_which_names_the_game(built_site, lang, rules, faq):
+    assert _title(page_path(built_site, lang, "scorpion/rules.md")).startswith(rules + " ")
+    assert _title(page_path(built_site, lang, "klondike/faq.md")).startswith(faq + " ")
+
+
+@pytest.mark.parametrize(("lang", "header", "footer"), [
+    ("en", "Header", "Footer"), ("hu", "Fejléc", "Lábléc"), ("ca", "Capçalera", "Peu de pàgina"),
+    ("ru", "Шапка сайта", "Подвал сайта"),
+])
+def test_the_header_and_footer_landmarks_are_named_as_the_language_names_a_web_pages(built_site, lang, header,
+                                                                                      footer):
+    # Material's hu „Élőfej/Élőláb” are a word processor's running heads (overrides/partials/languages/)
+    text = page_path(built_site, lang, "scorpion/rules.md").read_text(encoding="utf-8")
+    assert re.search(rf'<nav class="md-header__inner[^"]*" aria-label="{header}"', text)
+    assert re.search(rf'<nav class="md-footer__inner[^"]*" aria-label="{footer}"', text)
+
+
 @pytest.mark.parametrize(("lang", "wanted", "gone"), [
     ("hu", "Ugrás a tartalomra", "Kihagyás"),
     ("ca", "Salta al contingut", "Salta el contingut"),

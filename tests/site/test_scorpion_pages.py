@@ -186,7 +186,7 @@ def test_the_faq_shows_every_refusal_message_in_the_pages_language(built_site, l
     text = page_text(page_path(built_site, lang, "scorpion/faq.md"))
     open_quote, close_quote = {"en": "“”", "hu": "„”"}.get(lang, "«»")
     for reason in scorpion_reasons():
-        message = engine.Verdict(False, reason).message(lang)
+        message = engine.Verdict(False, reason, game="scorpion").message(lang)  # Scorpion's own words
         assert f"{open_quote}{message}{close_quote}" in text, reason
 
 

@@ -259,7 +259,7 @@ def test_a_klondike_move_is_judged_under_its_four_presets():
     follow(f"#game=klondike&code={KL_CODE}")
     frame = call("move", token="AD>F")
     assert frame["verdicts"].count("<li") == 4 and frame["verdicts_summary"] == "Allowed under every rule set."
-    assert "Normal scoring: allowed, for 10 points." in said(frame["verdicts"])  # Normal: points
+    assert "Normal scoring: allowed, for +10 points." in said(frame["verdicts"])  # Normal: points
     assert "(draw 1), Vegas scoring: allowed, for +$5." in said(frame["verdicts"])  # Vegas: dollars
 
 
@@ -399,6 +399,21 @@ def test_the_winning_line_plays_on_the_board_to_a_win():
     assert frame["won"] is True and frame["at"] == len(line)
     frame = call("line", step=2)  # the rest of the line waits for Redo
     assert frame["at"] == 3 and frame["can_redo"] is True and call("redo")["at"] == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "ca", "ru"])
+def test_a_winning_line_no_longer_there_is_answered_in_the_readers_language(lang):
+    follow(f"#game=scorpion&code={SC_CODE}", lang)
+    frame = call("line", step=0)  # no search yet: no line
+    assert (frame["legal"], frame["message"], frame["at"]) == (False, web.text("line-gone", lang), 0)
+    search_to_the_end()
+    line = web.SESSIONS["a"].solution[2]
+    frame = call("line", step=len(line))  # one past its last move
+    assert (frame["legal"], frame["message"], frame["at"]) == (
+        False, web.text("line-step", lang, total=len(line)), 0)
+    call("rules", rules="easy")  # the line was found under other rules
+    assert call("line", step=0)["message"] == web.text("line-gone", lang)
+    assert lang == "en" or web.text("line-gone", lang) != web.text("line-gone", "en")  # translated
 
 
 def test_a_lost_position_is_proved_lost():

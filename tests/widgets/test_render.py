@@ -183,13 +183,22 @@ def test_a_disputed_moves_button_is_one_sentence_per_kind_of_move(token, lang, t
 
 
 @pytest.mark.parametrize(("lang", "n", "text"), [
-    ("en", 1, "Tap on 2♥: 1 point"), ("en", 5, "Tap on 2♥: 5 points"), ("hu", 5, "2♥ megérintése: 5 pont"),
-    ("ca", 0, "Toc a la carta 2♥: 0 punts"), ("ru", 1, "Касание 2♥: 1 очко"), ("ru", 2, "Касание 2♥: 2 очка"),
-    ("ru", 5, "Касание 2♥: 5 очков"), ("ru", 105, "Касание 2♥: 105 очков"), ("ru", -15, "Касание 2♥: −15 очков"),
-    ("en", -15, "Tap on 2♥: -15 points"),
+    ("en", 1, "Tap on 2♥: +1 point"), ("en", 5, "Tap on 2♥: +5 points"), ("hu", 5, "2♥ megérintése: +5 pont"),
+    ("ca", 0, "Toc a la carta 2♥: 0 punts"), ("ru", 1, "Касание 2♥: +1 очко"), ("ru", 2, "Касание 2♥: +2 очка"),
+    ("ru", 5, "Касание 2♥: +5 очков"), ("ru", 105, "Касание 2♥: +105 очков"), ("ru", -15, "Касание 2♥: −15 очков"),
+    ("en", -15, "Tap on 2♥: -15 points"), ("ca", 1005, "Toc a la carta 2♥: +1.005 punts"),
 ])
 def test_points_take_the_languages_plural_and_minus(lang, n, text):
     assert render.made_text(render.move_parts("tap:2H"), n, lang) == text
+
+
+@pytest.mark.parametrize(("lang", "points", "dollars", "text"), [
+    ("hu", 5, False, "+5 pont"), ("hu", -100, False, "−100 pont"), ("hu", 0, False, "0 pont"),
+    ("ca", 10, False, "+10 punts"), ("ru", 10, False, "+10 очков"), ("en", 10, False, "+10 points"),
+    ("hu", 5, True, "+5\u00a0$"), ("ru", 0, True, "0\u00a0$"), ("ca", -100, True, "−100\u00a0$"),
+])
+def test_a_gain_carries_its_plus_sign_under_either_scoring_and_nothing_gained_none(lang, points, dollars, text):
+    assert render.amount_text(points, lang, dollars) == text
 
 
 @pytest.mark.parametrize(("lang", "score", "text"), [
@@ -340,3 +349,67 @@ def test_a_collapsible_widget_folds_its_board_behind_a_toggle_that_names_it():
     assert markup.index('data-role="rules"') < markup.index('class="sol-board-part"')
     assert markup.index('data-action="attempt"') < markup.index('data-role="attempt-result"')
     assert markup.index('data-role="attempt-result"') < markup.index('class="sol-board-part"')
+
+
+# -- what a screen reader hears on a board without controls (replays, static boards) ----------------
+
+class Spoken(HTMLParser):
+    """What a screen reader reads of the element of a fragment that has ``attr="value"``: its text,
+    less what is inside ``aria-hidden="true"``; a button with an aria-label is that label."""
+
+    VOID = {"br", "img", "input", "hr", "meta", "link", "wbr"}
+
+    def __init__(self, markup: str, attr: str, value: str):
+        super().__init__()
+        self.attr, self.value = attr, value
+        self.parts: list[str] = []
+        self.open: list[tuple[bool, bool]] = []  # per open element: (inside the one wanted, heard)
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attributes):
+        a = dict(attributes)
+        inside, heard = self.open[-1] if self.open else (False, True)
+        inside = inside or a.get(self.attr) == self.value
+        heard = heard and a.get("aria-hidden") != "true"
+        if inside and heard and tag == "button" and "aria-label" in a:
+            self.parts.append(a["aria-label"])
+            heard = False  # its content is not read besides its name
+        if tag not in self.VOID:
+            self.open.append((inside, heard))
+
+    def handle_endtag(self, tag):
+        if tag not in self.VOID:
+            self.open.pop()
+
+    def handle_data(self, data):
+        if self.open and all(self.open[-1]) and data.strip():
+            self.parts.append(data.strip())
+
+
+def spoken(markup: str, attr: str, value: str) -> list[str]:
+    return Spoken(markup, attr, value).parts
+
+
+@pytest.mark.parametrize(("game", "code", "where", "lang", "name"), [
+    ("klondike", "KL1-D1N-AAAAAAG", "stock", "ru", "Колода: 24 карты"),
+    ("klondike", "KL1-D1N-AAAAAAG", "stock", "hu", None),
+    ("scorpion", "SC1-CLA-AAAAAAG", "reserve", "ca", "Reserva: 3 cartes tapades"),
+    ("scorpion", "SC1-CLA-AAAAAAG", "reserve", "en", None),
+])
+def test_a_face_down_pile_is_heard_by_its_name_alone_on_every_board(game, code, where, lang, name):
+    # ca, ru r5: a replay's stock read „carta tapada carta tapada carta tapada 24”; the boards one
+    # plays on said «Колода: 24 карты». Now both say the name, and only it.
+    pos = engine.position(game, code=code)
+    played = spoken(render.board(pos, lang, interactive=True), "data-place", where)
+    shown = spoken(render.board(pos, lang), "data-place", where)
+    assert len(played) == 1 and shown == played
+    if name:
+        assert shown == [name]
+
+
+def test_a_card_on_a_board_without_controls_is_heard_once_by_its_name():
+    # its index (7♥) and pip are what a sighted reader sees; a screen reader hears "7 de cors" once
+    pos = engine.position("scorpion", code="SC1-CLA-AAAAAAG")
+    assert spoken(render.board(pos, "ca"), "data-card", "7H") == ["7 de cors"]
+    # a button's name starts with what it shows (WCAG 2.5.3), and its face is not read besides
+    assert spoken(render.board(pos, "ca", interactive=True), "data-card", "7H") == ["7♥, 7 de cors"]

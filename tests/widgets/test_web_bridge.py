@@ -69,7 +69,7 @@ def test_a_legal_move_updates_board_score_and_description():
     pos = engine.position("scorpion", SEED_DEAL)
     pos.play("4H>7")
     assert frame["legal"] is True and frame["score"] == "5" and frame["description"] == pos.describe("hu")
-    assert frame["board"] != first["board"] and frame["message"] == "4♥ → 7. oszlop: 5 pont"
+    assert frame["board"] != first["board"] and frame["message"] == "4♥ → 7. oszlop: +5 pont"
     assert frame["can_undo"] is True
 
 

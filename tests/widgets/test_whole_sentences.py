@@ -9,7 +9,7 @@ descriptions through every kind of move, verdict and position in every language,
 the texts they show as a tree of entries:
 
 - an entry's placeholder holds another entry's text only when that text is a name (a card, a rank, a
-  suit, a rule set), an amount ("5 points", "+5 $"), one of the app's messages standing as a
+  suit, a rule set), an amount ("+5 points", "+5 $"), one of the app's messages standing as a
   sentence or a quotation of its own, or one of the description's listed parts (``COMPOSED``: the
   seeds' "column 1: 3 face-down cards, then …");
 - entries the code puts side by side are separated only as list items (``, ``, ``; ``) or as
@@ -40,7 +40,7 @@ OPEN, CLOSE, SEP, ZERO, ONE = "\u2061", "\u2063", "\u2060", "\u2062", "\u2064"  
 NAMES = {"card", "rank", "rank|acc", "rank|gen", "rank|dat", "rank|ins", "rank|pre", "suit|card", "suit|name",
          "preset", "draw mode", "scoring mode"}
 AMOUNTS = {"points", "dollars"}
-SENTENCES = {"reason"}  # the app's messages: whole sentences
+SENTENCES = {"reason"}  # the app's messages: whole sentences (and a game's own wording, "reason|scorpion")
 COMPOSED = {  # the descriptions' parts (DESIGN.md §3.7, the seeds' lines), listed once
     ("{label}: {content}", "column {n}"), ("{label}: {content}", "empty"),
     ("{label}: {content}", "{hidden}, then {cards}"), ("{hidden}, then {cards}", "{n} face-down card"),
@@ -374,7 +374,7 @@ def held(entry: Entry) -> list[str]:
             pass
         elif inner.context in NAMES or inner.context in AMOUNTS:
             pass
-        elif inner.context in SENTENCES and stands_alone(entry, inner):
+        elif inner.context.partition("|")[0] in SENTENCES and stands_alone(entry, inner):
             pass
         elif entry.context in DESCRIPTION_CONTEXTS and (entry.msgid, inner.msgid) in COMPOSED:
             pass
