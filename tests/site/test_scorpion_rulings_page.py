@@ -280,3 +280,16 @@ def test_every_rule_set_a_question_names_is_in_its_verdicts_and_rules_menu(pages
     assert wanted <= set(ruling.config["presets"]), f"{ruling_id}: rules menu {ruling.config['presets']}"
     judged = {rules for rules, _, _ in ruling.verdicts}
     assert wanted <= judged, f"{ruling_id}: verdicts under {sorted(judged)}, the question names {sorted(named)}"
+
+
+_CELL = re.compile(r'<td data-rules="[^"]+"(?: data-legal="(?:true|false)")?>(?P<cell>.*?)</td>', re.S)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_summary_cell_reads_its_symbol_then_a_space_then_its_words(built_site, lang):
+    # r6 ca 6: "—no es jutja" read as one word; every cell is "✓ permesa", "✗ rebutjada", "— no es jutja"
+    text = page_path(built_site, lang, PAGE).read_text(encoding="utf-8")
+    cells = [html.unescape(re.sub(r"<[^>]+>", "", m["cell"])).strip() for m in _CELL.finditer(text)]
+    assert {c[0] for c in cells} == {"✓", "✗", "—"}
+    glued = [c for c in cells if not re.match(r"[✓✗—] \w", c)]
+    assert not glued, f"{lang}: summary cells with the symbol glued to the words: {glued[:3]}"
