@@ -124,7 +124,7 @@ def render(d: Directive) -> str:
                 verdict = verdicts.get(p)
                 if verdict is None:
                     cells.append(f'<td data-rules="{escape(p)}"><span aria-hidden="true">—</span>'
-                                 f'<span class="sol-sr">{t(NOT_JUDGED)}</span></td>')
+                                 f' <span class="sol-sr">{t(NOT_JUDGED)}</span></td>')
                 elif verdict.legal:
                     points = escape(values.signed(verdict.points, d.lang))
                     cells.append(f'<td data-rules="{escape(p)}" data-legal="true"><span aria-hidden="true">✓</span>'

@@ -172,27 +172,22 @@ def _engine_step() -> tuple[list[str], list[int]]:
 
 def test_the_faqs_splitmix64_constants_are_the_engines():
     constants, shifts = _engine_step()
-    documented = _fence_after("prng-generator", "text")
+    documented = _fence_after("prng-generator", "python")
     assert re.findall(r"0x[0-9A-Fa-f]+", documented) == constants
     assert [int(n) for n in re.findall(r">>\s*(\d+)", documented)] == shifts
     assert len(constants) == 3 and shifts == [30, 27, 31]
 
 
 def _faq_generator(seed: int):
-    """SplitMix64 as the FAQ writes it (its constants and shifts, in the FAQ's order)."""
-    documented = _fence_after("prng-generator", "text")
-    gamma, mul1, mul2 = (int(c, 16) for c in re.findall(r"0x[0-9A-Fa-f]+", documented))
-    s1, s2, s3 = (int(n) for n in re.findall(r">>\s*(\d+)", documented))
-    mask, state = (1 << 64) - 1, seed
+    """SplitMix64 as the FAQ writes it: its step, run as written on a state seeded with ``seed``."""
+    step = compile(_fence_after("prng-generator", "python"), "faq generator", "exec")
+    names = {"state": seed}
 
-    def step() -> int:
-        nonlocal state
-        state = (state + gamma) & mask
-        z = ((state ^ (state >> s1)) * mul1) & mask
-        z = ((z ^ (z >> s2)) * mul2) & mask
-        return z ^ (z >> s3)
+    def next_output() -> int:
+        exec(step, names)
+        return names["output"]
 
-    return step
+    return next_output
 
 
 @pytest.mark.parametrize("seed", [0, 6, 370, codes.MAX_NUMBER])
@@ -202,24 +197,16 @@ def test_the_faqs_generator_gives_the_engines_numbers(seed):
 
 
 def _faq_shuffle(seed: int) -> list[int]:
-    """The FAQ's rejection sampling and Fisher–Yates from the top, on the FAQ's generator."""
-    step, deck = _faq_generator(seed), list(cards.DECK)
-
-    def below(n: int) -> int:
-        limit = 2**64 - (2**64 % n)
-        while (x := step()) >= limit:
-            pass
-        return x % n
-
-    for i in range(51, 0, -1):
-        j = below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    """The FAQ's rejection sampling and Fisher–Yates from the top, run as written on the FAQ's
+    generator."""
+    names = {"next_output": _faq_generator(seed)}
+    exec(_fence_after("prng-below", "python"), names)
+    deck = list(cards.DECK)
+    exec(_fence_after("prng-shuffle", "python"), {"below": names["below"], "deck": deck})
     return deck
 
 
 def test_the_faqs_shuffle_is_the_engines():
-    assert "limit = 2^64 - (2^64 mod n)" in _fence_after("prng-below", "text")
-    assert "for i from 51 down to 1:" in _fence_after("prng-shuffle", "text")
     for seed in (0, 6, 370, 12345):
         assert _faq_shuffle(seed) == prng.shuffled_deck(seed)
 

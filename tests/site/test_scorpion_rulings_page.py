@@ -19,7 +19,7 @@ from site_support import LANGUAGES, ROOT, page_path
 import engine
 from engine import records
 from engine.web import preset_label
-from hooks import values
+from hooks import po, values
 
 PAGE = "scorpion/rulings.md"
 RULINGS = sorted((ROOT / "examples" / "scorpion" / "rulings").glob("*.game"))
@@ -280,3 +280,44 @@ def test_every_rule_set_a_question_names_is_in_its_verdicts_and_rules_menu(pages
     assert wanted <= set(ruling.config["presets"]), f"{ruling_id}: rules menu {ruling.config['presets']}"
     judged = {rules for rules, _, _ in ruling.verdicts}
     assert wanted <= judged, f"{ruling_id}: verdicts under {sorted(judged)}, the question names {sorted(named)}"
+
+
+_CELL = re.compile(r'<td data-rules="[^"]+"(?: data-legal="(?:true|false)")?>(?P<cell>.*?)</td>', re.S)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_summary_cell_reads_its_symbol_then_a_space_then_its_words(built_site, lang):
+    # r6 ca 6: "—no es jutja" read as one word; every cell is "✓ permesa", "✗ rebutjada", "— no es jutja"
+    text = page_path(built_site, lang, PAGE).read_text(encoding="utf-8")
+    cells = [html.unescape(re.sub(r"<[^>]+>", "", m["cell"])).strip() for m in _CELL.finditer(text)]
+    assert {c[0] for c in cells} == {"✓", "✗", "—"}
+    glued = [c for c in cells if not re.match(r"[✓✗—] \w", c)]
+    assert not glued, f"{lang}: summary cells with the symbol glued to the words: {glued[:3]}"
+
+
+# A heading that points back at the question before it, and so words it differently from its record.
+_HEADING_REFERS_BACK = {"group-from-inside"}  # "May 10♣ and 2♦ leave that group for J♣?"
+
+
+def po_strings(lang: str, domain: str) -> dict[str, str]:
+    """The translations of one of the language's page catalogs (none for English, the source)."""
+    if lang == "en":
+        return {}
+    return {m.id: m.string for m in po.read(ROOT / "locales" / lang / "LC_MESSAGES" / f"{domain}.po", lang) if m.id}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rulings_heading_asks_its_records_question_in_the_same_words(lang):
+    # r6 ru 4: the heading «Можно ли класть красную карту на чёрную…» and the summary table's
+    # «Можно ли положить красную карту на чёрную, старшую на один ранг…» asked one question two ways
+    source = (ROOT / "docs" / PAGE).read_text(encoding="utf-8")
+    pairs = re.findall(r"^### (.*?) \{#[^}]+\}\n.*?^ruling: (\S+)$", source, re.S | re.M)
+    assert len(pairs) == len(RULINGS)
+    headings = po_strings(lang, "docs-scorpion-rulings")
+    questions = po_strings(lang, "docs-examples-scorpion")
+    differ = []
+    for heading, ruling in pairs:
+        question = records.load(ROOT / "examples" / "scorpion" / "rulings" / f"{ruling}.game").question()
+        if ruling not in _HEADING_REFERS_BACK and headings.get(heading, heading) != questions.get(question, question):
+            differ.append((headings.get(heading, heading), questions.get(question, question)))
+    assert not differ, f"{lang}: headings worded unlike their record's question: {differ}"
