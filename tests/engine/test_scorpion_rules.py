@@ -395,7 +395,7 @@ def test_nothing_is_ever_placed_on_the_removed_sequences_by_hand():
 
 
 def test_the_game_is_won_when_the_4_sequences_are_removed():
-    # hu „Akkor nyerjük meg a játszmát, amikor az alkalmazás mind a 4 sort eltávolította.”
+    # hu „Akkor nyeri meg a játszmát, amikor az alkalmazás mind a 4 sort eltávolította.”
     pos = scorpion(run("C", "K", "2"), "AC", removed="HSD")
     assert not pos.is_won()
     assert made(pos, "AC>1") == 105

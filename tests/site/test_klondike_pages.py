@@ -33,7 +33,7 @@ SEED_KLONDIKE = next(SEEDS.glob("001_*.txt"), None)
 
 # Seed 001's template glitches and what the pages say instead.
 HU_CORRECTIONS = {
-    "A játszma akkor nyert, ha mind a(z) 52 lap": "Akkor nyerjük meg a játszmát, ha mind az 52 lap",
+    "A játszma akkor nyert, ha mind a(z) 52 lap": "Akkor nyeri meg a játszmát, ha mind az 52 lap",
     "Az alábbiak a(z) Solitaire Klondike alkalmazás": "Az alábbiak a Solitaire Klondike alkalmazás",
     "az Példák oldal": "a Példák oldal",
     "a 11^. lapnál": "a 11. lapnál",

@@ -54,9 +54,9 @@ HU_CORRECTIONS = {
 # The seed's wording a native review (r5) asked not to copy: a participle as the predicate („a
 # játszma megnyert”), the nominal „eltávolításra kerül”, and „mi” where the reader is addressed (Ön).
 HU_REWORDED = {
-    "4 sor elkészültével a játszma megnyert.": "4 sor elkészültével megnyertük a játszmát.",
+    "4 sor elkészültével a játszma megnyert.": "4 sor elkészültével megnyeri a játszmát.",
     "A játszma akkor megnyert, amikor mind a 4 sor eltávolításra került.":
-        "Akkor nyerjük meg a játszmát, amikor az alkalmazás mind a 4 sort eltávolította.",
+        "Akkor nyeri meg a játszmát, amikor az alkalmazás mind a 4 sort eltávolította.",
     "lépéseket vonhatunk vissza, vagy új játszmát kezdhetünk.": "lépéseket vonhat vissza, vagy új játszmát kezdhet.",
     "| Egy teljes sor eltávolításra kerül |": "| Egy teljes sor kikerül a játékból |",
 }
