@@ -255,7 +255,7 @@ def test_stock_draw_1_turns_one_card_and_every_card_is_playable_in_turn():
 
 def test_stock_draw_3_fans_three_cards_only_the_last_plays_and_frees_the_one_under_it():
     # „3 lapos húzás („Nehéz”): egyszerre három lap, szétterítve a dobópaklin; csak a legutolsó
-    # játszható ki, és a következő akkor szabadul fel, ha azt kijátszottuk.”
+    # játszható ki, és a következő akkor szabadul fel, ha azt kijátszotta.”
     pos = klondike("... 9S", "TS", stock="8h 2c 8d 5c", rules="draw3")
     made(pos, "draw")
     assert (field(pos, "stock"), field(pos, "waste")) == ("5c", "8H2C8D")

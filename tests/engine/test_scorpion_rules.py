@@ -247,7 +247,7 @@ def test_easy_removes_only_single_suit_sequences():
 
 
 def test_only_the_last_face_down_card_turns_face_up():
-    # hu „Amikor elmozgatjuk a lefordított lapra helyezett utolsó látható lapot, a lefordított lap
+    # hu „Amikor elmozgatja a lefordított lapra helyezett utolsó látható lapot, a lefordított lap
     # magától felfordul, és játszhatóvá válik.” ru „Остальные закрытые карты пока не открывают.”
     pos = scorpion("2h 3h 4h 5S", "6S", "5H", "... KC")
     assert made(pos, "5S>2") == 10  # +5 same suit, +5 the card turned
@@ -381,7 +381,7 @@ def test_a_covered_run_stays_and_is_not_removed_when_later_uncovered():
 
 
 def test_nothing_is_ever_placed_on_the_removed_sequences_by_hand():
-    # hu „Ezekre a helyekre kézzel soha nem helyezünk lapot.” Moves name columns only; removed
+    # hu „Ezekre a helyekre kézzel soha nem helyezhető lap.” Moves name columns only; removed
     # cards are off the table.
     pos = scorpion("... KS", "QC", removed="H")
     assert refused(pos, "AH>2") == "no-such-card"

@@ -47,6 +47,8 @@ HU_CORRECTIONS = {
         "Lap visszavétele az alapról: az alap legfelső lapját húzással visszaveheti és az asztalra teheti",
     # the fifth review (r5): the game is won as a verb (above), and the reader is addressed as Ön
     "visszavonhatunk lépéseket vagy új játszmát indíthatunk.": "visszavonhat lépéseket vagy új játszmát indíthat.",
+    # the seventh review (r7): the same for the player's moves
+    "ha azt kijátszottuk.": "ha azt kijátszotta.",
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")

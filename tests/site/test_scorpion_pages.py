@@ -59,6 +59,10 @@ HU_REWORDED = {
         "Akkor nyeri meg a játszmát, amikor az alkalmazás mind a 4 sort eltávolította.",
     "lépéseket vonhatunk vissza, vagy új játszmát kezdhetünk.": "lépéseket vonhat vissza, vagy új játszmát kezdhet.",
     "| Egy teljes sor eltávolításra kerül |": "| Egy teljes sor kikerül a játékból |",
+    # the seventh review (r7): the player's moves in the Ön form, never the first person plural
+    "Amikor elmozgatjuk a lefordított lapra": "Amikor elmozgatja a lefordított lapra",
+    "amelyre éppen lapokat helyeztünk": "amelyre éppen lapok kerültek",
+    "Ezekre a helyekre kézzel soha nem helyezünk lapot.": "Ezekre a helyekre kézzel soha nem helyezhető lap.",
 }
 
 # The app's own messages, word for word (DESIGN.md §3.5).
