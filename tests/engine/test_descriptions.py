@@ -207,7 +207,7 @@ def test_russian_plural_forms_one_few_many():
 def test_empty_columns_are_named_empty():
     pos = scorpion("", "... KS")
     assert ". Column 1: empty; column 2: " in pos.describe("en")
-    assert ". Столбец 1: пусто; столбец 2: " in pos.describe("ru")
+    assert ". Столбец 1: пуст; столбец 2: " in pos.describe("ru")
     assert ". 1. oszlop: üres; 2. oszlop: " in pos.describe("hu")
     assert ". Columna 1: buida; columna 2: " in pos.describe("ca")
     assert pos.describe("en").endswith("column 7: empty.")
@@ -227,7 +227,7 @@ def test_a_won_game_says_so():
     pos.play("AC>1")
     expected = {
         "en": "Reserve: dealt; 4 sequences removed: hearts, spades, diamonds, clubs. Column 1: empty;",
-        "ru": "Резерв: сдан; убраны 4 последовательности: черви, пики, бубны, трефы. Столбец 1: пусто;",
+        "ru": "Резерв: сдан; убраны 4 последовательности: черви, пики, бубны, трефы. Столбец 1: пуст;",
         "hu": "Tartalék: kiosztva; 4 eltávolított sor: kőr, pikk, káró, treff. 1. oszlop: üres;",
         "ca": "Reserva: repartida; 4 seqüències retirades: cors, piques, diamants, trèvols. Columna 1: buida;",
     }
