@@ -100,7 +100,7 @@ _TEXTS = {
     "rules-stopped": N_("widget", "The board stops before it; the moves after it stay in the move list."),
     "verdicts-all": N_("widget", "Allowed under every rule set."),
     "verdicts-none": N_("widget", "Refused under every rule set."),
-    "verdicts-some": N_("widget", "Allowed only under: {names}."),
+    "verdicts-some": N_("widget", "Allowed only under {names}."),
     "solver": N_("widget", "Is it still winnable?"),
     "cancel": N_("widget", "Cancel"),
     "solver-note": N_("widget", "The site knows the face-down cards from the deal code or the position, and so "
@@ -125,6 +125,7 @@ _TEXTS = {
     "new-deal": N_("widget", "New random deal"),
     "new-deal-rules": N_("widget", "Rules of the new deal:"),
     "start-bad": N_("widget", "The text “{value}” is neither a deal code nor a position of the chosen game."),
+    "start-empty": N_("widget", "Type a deal code or a position first."),
     "opened-code": N_("widget", "New game on the board: {code}."),
     "opened-position": N_("widget", "New game on the board, from the position given."),
     "share-title": N_("widget", "Share"),
@@ -216,6 +217,33 @@ _VERDICT_ROWS = {  # a ruling's verdict under one rule set ({message}: the app's
     "allowed-points": N_("verdict", "{rules}: allowed, for {points}."),
     "misfit": N_("verdict", "{rules}: this position cannot arise under these rules."),
 }
+
+
+# A list of names in running text, as CLDR's "standard" list patterns join them (Babel's
+# ``format_list``; tests/engine/test_render.py holds every language to it): "A and B", "A, B, and C".
+LIST_PAIR = N_("list", "{first} and {last}")
+LIST_END = N_("list", "{items}, and {last}")
+"""The last two of three or more: ``{items}`` is the others joined by the language's comma (en keeps
+the serial comma; hu ``{items} és {last}``, ca ``{items} i {last}``, ru ``{items} и {last}``)."""
+LIST_COMMA = N_("list", "{items}, {next}")
+
+
+def list_text(names: list[str], lang: str = "en") -> str:
+    """``names`` joined as the language joins a list in a sentence: en ``Classic, Easy, and Wasp``,
+    hu ``Klasszikus, Könnyített és Wasp``, ca ``Clàssica, Flexible i Wasp``.
+
+    >>> list_text(["Classic", "Easy", "Wasp"])
+    'Classic, Easy, and Wasp'
+    """
+    if len(names) < 2:
+        return "".join(names)
+    t = translator(lang)
+    if len(names) == 2:
+        return t.pgettext("list", LIST_PAIR).format(first=names[0], last=names[1])
+    items = names[0]
+    for name in names[1:-1]:
+        items = t.pgettext("list", LIST_COMMA).format(items=items, next=name)
+    return t.pgettext("list", LIST_END).format(items=items, last=names[-1])
 
 
 def text(key: str, lang: str = "en", **values: object) -> str:
@@ -697,7 +725,8 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 
 
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_text", "attrs", "backs", "board", "board_link", "button",
-           "card", "card_label", "client_texts", "counter_text", "description", "esc", "history_list", "made_text",
+           "card", "card_label", "client_texts", "counter_text", "description", "esc", "history_list", "list_text",
+           "made_text",
            "move_label", "move_parts", "move_text", "moves_list", "pile", "plural_text", "refused_text",
            "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
            "verdicts_table", "widget"]

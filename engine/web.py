@@ -49,6 +49,7 @@ from .render import (
     counter_text,
     esc,
     history_list,
+    list_text,
     moves_list,
     plural_text,
     refused_text,
@@ -664,7 +665,7 @@ class AnalysisSession(TrySession):
         elif not allowed:
             summary = text("verdicts-none", self.lang)
         else:
-            summary = text("verdicts-some", self.lang, names=", ".join(allowed))
+            summary = text("verdicts-some", self.lang, names=list_text(allowed, self.lang))
         return verdicts_table(verdicts, self.lang, move=token), summary
 
     def verdicts(self, token: str | None = None) -> list[dict[str, Any]]:
@@ -837,6 +838,8 @@ class AnalysisSession(TrySession):
     def start_from(self, value: Any, game: Any = None) -> Frame:
         """A new game from what the reader typed: a deal code, or a position of ``game``."""
         value = _text(value, "text")
+        if not value.strip():
+            return self._say(text("start-empty", self.lang), False)
         shown = board_link.quoted(value)
         try:
             if len(value) > MAX_START_TEXT:

@@ -7,7 +7,7 @@ The table lists, in page order, every ``solitaire ruling`` of the page that carr
 (a link to its heading: the nearest heading with an explicit id above the ruling), the disputed
 move (a link that opens the question's position and that move on the analysis board, ``/board/``,
 DESIGN.md §5.1; the fragment is the engine's, ``engine.board_link.write``) and its verdict
-under each rule set the page's rulings judge (✓ with the points it earns, ✗, or — where that
+under each rule set the page's rulings judge (✓ with the points it earns, "allowed, +5 points" to a screen reader, ✗, or — where that
 question does not judge it). Questions, moves and rule-set names are the records' and the
 engine's, in the page's language; the table's own words are the site catalog's (msgctxt
 ``rulings``).
@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 import engine
 from engine import board_link
+from engine.render import amount_text
 
-from .. import values
 from . import widget_source
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ CONTEXT = "rulings"
 QUESTION = "Question"
 MOVE = "Disputed move"
 OPEN = "Open {move} on the analysis board"
-ALLOWED = "allowed"
+ALLOWED = "allowed, {points}"
 REFUSED = "refused"
 NOT_JUDGED = "not judged for this question"
 LEGEND = "✓ allowed (with the points the move earns), ✗ refused, — not judged for this question."
@@ -125,10 +125,12 @@ def render(d: Directive) -> str:
                 if verdict is None:
                     cells.append(f'<td data-rules="{escape(p)}"><span aria-hidden="true">—</span>'
                                  f' <span class="sol-sr">{t(NOT_JUDGED)}</span></td>')
-                elif verdict.legal:
-                    points = escape(values.signed(verdict.points, d.lang))
-                    cells.append(f'<td data-rules="{escape(p)}" data-legal="true"><span aria-hidden="true">✓</span>'
-                                 f' <span class="sol-sr">{t(ALLOWED)}</span> {points}</td>')
+                elif verdict.legal:  # "✓ +5 points" to the eye, "allowed, +5 points" to a screen reader
+                    amount = amount_text(verdict.points, d.lang, dollars=engine.position(rec.game, frame.position, rules=p).scored_in_dollars())
+                    before, _, after = d.gettext(CONTEXT, ALLOWED).partition("{points}")
+                    cells.append(f'<td data-rules="{escape(p)}" data-legal="true"><span aria-hidden="true">✓</span> '
+                                 f'<span class="sol-sr">{escape(before)}</span>{escape(amount)}'
+                                 f'<span class="sol-sr">{escape(after)}</span></td>')
                 else:
                     cells.append(f'<td data-rules="{escape(p)}" data-legal="false"><span aria-hidden="true">✗</span> '
                                  f'<span class="sol-sr">{t(REFUSED)}</span></td>')

@@ -18,6 +18,7 @@ from site_support import LANGUAGES, ROOT, page_path
 
 import engine
 from engine import records
+from engine.render import amount_text
 from engine.web import preset_label
 from hooks import po, values
 
@@ -282,6 +283,7 @@ def test_every_rule_set_a_question_names_is_in_its_verdicts_and_rules_menu(pages
     assert wanted <= judged, f"{ruling_id}: verdicts under {sorted(judged)}, the question names {sorted(named)}"
 
 
+_ALLOWED = "allowed, {points}"  # hooks/directives/rulings.py ALLOWED (msgctxt rulings)
 _CELL = re.compile(r'<td data-rules="[^"]+"(?: data-legal="(?:true|false)")?>(?P<cell>.*?)</td>', re.S)
 
 
@@ -294,6 +296,27 @@ def test_a_summary_cell_reads_its_symbol_then_a_space_then_its_words(built_site,
     glued = [c for c in cells if not re.match(r"[✓✗—] \w", c)]
     assert not glued, f"{lang}: summary cells with the symbol glued to the words: {glued[:3]}"
 
+
+_ROW = re.compile(r'<tr data-ruling="(?P<ruling>[^"]*)" data-move="(?P<move>[^"]*)">(?P<cells>.*?)</tr>', re.S)
+_ALLOWED_CELL = re.compile(r'<td data-rules="(?P<rules>[^"]+)" data-legal="true">(?P<cell>.*?)</td>', re.S)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_allowed_summary_cell_says_what_the_move_earns_with_its_unit(built_site, lang):
+    # r8 ru 9: "✓ можно 0" read as "allowed zero"; a cell says "✓ можно, 0 очков", the engine's amount
+    text = page_path(built_site, lang, PAGE).read_text(encoding="utf-8")
+    said = po_strings(lang, "docs-site").get(_ALLOWED) or _ALLOWED
+    checked = 0
+    for row in _ROW.finditer(text):
+        record = records.load(ROOT / "examples" / "scorpion" / "rulings" / f"{html.unescape(row['ruling'])}.game")
+        frame = next(f for f in record.replay() if f.attempts)
+        verdicts = dict(next(a for a in frame.attempts if a.token == html.unescape(row["move"])).verdicts)
+        for cell in _ALLOWED_CELL.finditer(row["cells"]):
+            words = html.unescape(re.sub(r"<[^>]+>", "", cell["cell"])).strip()
+            amount = amount_text(verdicts[cell["rules"]].points, lang)
+            assert words == "✓ " + said.format(points=amount), (lang, row["ruling"], cell["rules"])
+            checked += 1
+    assert checked
 
 # A heading that points back at the question before it, and so words it differently from its record.
 _HEADING_REFERS_BACK = {"group-from-inside"}  # "May 10♣ and 2♦ leave that group for J♣?"

@@ -413,3 +413,13 @@ def test_a_card_on_a_board_without_controls_is_heard_once_by_its_name():
     assert spoken(render.board(pos, "ca"), "data-card", "7H") == ["7 de cors"]
     # a button's name starts with what it shows (WCAG 2.5.3), and its face is not read besides
     assert spoken(render.board(pos, "ca", interactive=True), "data-card", "7H") == ["7♥, 7 de cors"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("names", [["Classic"], ["Classic", "Easy"], ["Classic", "Easy", "Wasp"],
+                                   ["Classic", "Easy", "Scorpion II", "Wasp"]], ids=len)
+def test_a_list_of_names_is_joined_as_cldr_joins_a_list_in_the_language(lang, names):
+    # r8 ca 3: «Només és permesa amb: Clàssica, Flexible, Scorpion II, Wasp.» had neither «i» nor a list
+    from babel.lists import format_list  # noqa: PLC0415
+
+    assert render.list_text(names, lang) == format_list(names, locale=lang)
