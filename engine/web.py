@@ -837,9 +837,9 @@ class AnalysisSession(TrySession):
 
     def start_from(self, value: Any, game: Any = None) -> Frame:
         """A new game from what the reader typed: a deal code, or a position of ``game``."""
-        value = _text(value, "text")
-        if not value.strip():
+        if isinstance(value, str) and not value.strip():  # the field left empty
             return self._say(text("start-empty", self.lang), False)
+        value = _text(value, "text")
         shown = board_link.quoted(value)
         try:
             if len(value) > MAX_START_TEXT:

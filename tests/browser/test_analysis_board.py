@@ -248,6 +248,10 @@ def test_the_start_field_opens_a_code_or_names_what_it_cannot_open(page, server)
     assert wait_for_message(page, "false") == (
         "Текст «<img src=x onerror=alert…» — не код расклада и не позиция выбранной игры.")
     assert page.query_selector(f"{BOARD} img") is None
+    page.fill(f"{BOARD} [data-role=start-text]", "   ")
+    page.click(f'{BOARD} [data-action="open"]')  # an empty field is answered, not ignored
+    page.wait_for_function("t => document.querySelector('[data-widget=analysis] [data-role=message]')"
+                           ".textContent.trim() === t", arg="Сначала введите код партии или позицию.")
     page.fill(f"{BOARD} [data-role=start-text]", "SC1-WSP-AAAAAAC")
     page.click(f'{BOARD} [data-action="open"]')
     page.wait_for_function("location.hash.startsWith('#game=scorpion&code=SC1-WSP-AAAAAAC')")

@@ -49,6 +49,10 @@ HU_CORRECTIONS = {
     "visszavonhatunk lépéseket vagy új játszmát indíthatunk.": "visszavonhat lépéseket vagy új játszmát indíthat.",
     # the seventh review (r7): the same for the player's moves
     "ha azt kijátszottuk.": "ha azt kijátszotta.",
+    # the eighth review (r8): the double tap is the single tap's alternative, not its sequel, and the
+    # 5 points are for a card that goes from the waste onto a column (to a foundation it earns 10 only)
+    "két gyors érintés ezután a játéktéren": "két gyors érintés viszont a játéktéren",
+    "5 pontot a dobópakliból érkező minden lapért": "5 pontot minden lapért, amely a dobópakliból egy oszlopra kerül",
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")

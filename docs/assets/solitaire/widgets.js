@@ -1156,8 +1156,7 @@ class AnalysisWidget extends TryWidget {
   }
 
   openStart() {
-    const text = this.q('[data-role="start-text"]').value.trim();
-    if (!text) return;
+    const text = this.q('[data-role="start-text"]').value.trim();  // empty: the engine asks for one
     this.send({ op: "start", text, game: this.q('[data-role="start-game"]').value });
   }
 
