@@ -10,10 +10,14 @@ from functools import lru_cache
 from babel import Locale
 from babel.numbers import format_decimal, parse_pattern
 
+from engine.i18n import grouped
+
 
 @lru_cache(maxsize=4096)
 def format_number(n: int, lang: str) -> str:
-    return format_decimal(n, locale=lang)
+    """CLDR's pattern and separators from Babel; its minimum grouping (hu ``1000``, ``12 345``), which
+    Babel lacks, from the engine's table (``engine.i18n.MIN_GROUPING``)."""
+    return format_decimal(n, locale=lang, group_separator=grouped(int(n), lang))
 
 
 def format_percent(x: float, lang: str, decimals: int = 1) -> str:

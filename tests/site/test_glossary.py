@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from site_support import ROOT
 
+from engine.i18n import grouped
 from hooks import po, values
 
 TRANSLATED = ("hu", "ca", "ru")
@@ -103,16 +104,19 @@ _NUMBER = re.compile(r"(?<![\w.,:/\-–−+])(\d[\d.,\u00a0\u202f ]*\d|\d)(?![\w
 
 
 def ungrouped(text: str, lang: str) -> list[str]:
-    """Numbers of four or more digits not grouped in threes as ``lang`` groups them (a year,
-    1900–2099 written as four digits, stays as it is)."""
+    """Numbers of four or more digits not grouped in threes as ``lang`` groups them, or grouped where
+    it does not (hu „1000”, „12 345”); a year, 1900–2099 written as four digits, stays as it is."""
     bad = []
     for m in _NUMBER.finditer(prose(text)):
         number = m.group(1).rstrip(" ")
         digits = re.sub(r"\D", "", number)
         if len(digits) < 4 or (len(number) == 4 and 1900 <= int(number) <= 2099):
             continue
-        grouped = re.fullmatch(r"\d{1,3}(?:%s\d{3})+" % re.escape(GROUPING[lang]), number.split(",")[0])
-        if not grouped:
+        whole = number.split(",")[0]
+        if grouped(int(re.sub(r"\D", "", whole)), lang):
+            if not re.fullmatch(r"\d{1,3}(?:%s\d{3})+" % re.escape(GROUPING[lang]), whole):
+                bad.append(number)
+        elif not whole.isdigit():  # hu: four digits stay together (CLDR's minimum grouping), „1000”
             bad.append(number)
     return bad
 
@@ -125,7 +129,9 @@ def test_numbers_of_four_or_more_digits_are_grouped_as_the_language_groups_them(
 
 def test_the_grouping_check_catches_an_ordinary_space_and_spares_years():
     assert ungrouped("az első 20 000 leosztás", "hu") == ["20 000"]
-    assert ungrouped("első 1000 leosztás, 2019-ben", "hu") == ["1000"]
+    assert ungrouped("első 1000 leosztás, 2019-ben", "hu") == []  # four digits stay together in hu
+    assert ungrouped("az első 1\u00a0000 leosztás", "hu") == ["1\u00a0000"]
+    assert ungrouped("els primers 1000 repartiments", "ca") == ["1000"]
     assert ungrouped("az első 20\u00a0000 leosztás (2019)", "hu") == []
     assert ungrouped("els primers 20.000 repartiments", "ca") == []
 

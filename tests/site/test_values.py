@@ -30,7 +30,7 @@ def test_rules_select_the_facts_of_a_preset():
 
 @pytest.mark.parametrize(("number", "expected"), [
     ("1 | ordinal", "az 1."), ("2 | ordinal", "a 2."), ("5 | ordinal", "az 5."), ("10 | ordinal", "a 10."),
-    ("scorpion.deck", "az 52"), ("100", "a 100"), ("1000", "az 1 000"), ("11 | ordinal", "a 11."),
+    ("scorpion.deck", "az 52"), ("100", "a 100"), ("1000", "az 1000"), ("11 | ordinal", "a 11."),
 ])
 def test_hungarian_article_follows_the_number_as_read(number, expected):
     # DESIGN.md §1: az 1., az 5., az 52, az 1000; a 2., a 10., a 100 (never "a(z)", "a 1.", "a 5.")
