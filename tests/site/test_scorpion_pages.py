@@ -92,6 +92,12 @@ CA_CORRECTIONS = {
     "Les regles de Scorpion": "Les regles de l’Scorpion",
     "es mou sobre 5♥ de la columna": "es mou sobre el 5♥ de la columna",
     "2 cartes separades, visibles, que es poden": "2 cartes apartades, visibles, que es poden",
+    # the native review r9: an apposition without the comma-then-colon, and the sequences «completes»
+    # as the board's label «Espais per a les seqüències completes» says
+    "Exemple, primera jugada de la partida guanyada: la carta 4♥":
+        "Per exemple, a la primera jugada de la partida guanyada, la carta 4♥",
+    "esperen les seqüències acabades.": "esperen les seqüències completes.",
+    "deixa les seqüències acabades al tauler": "deixa les seqüències completes al tauler",
 }
 
 
