@@ -31,6 +31,7 @@ import json
 import re
 import shlex
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from . import board_link, games, position_under
@@ -67,6 +68,12 @@ MAX_LINK_TEXT = 24  # how much of a bad deep link is quoted back to the reader
 _BOARD_PAGE = re.compile(r"(\.\./)*([a-z0-9-]+/)*")  # a relative URL made by the site build
 
 Frame = dict[str, Any]
+
+
+@lru_cache(maxsize=64)
+def _preset_rules(game: str, preset: str) -> Any:
+    """A preset's rules object (immutable: read once, shared)."""
+    return find(game).rules(preset)
 
 
 def preset_label(game: str, preset: str, lang: str) -> str:
@@ -672,12 +679,12 @@ class AnalysisSession(TrySession):
         (with its points when legal); a preset under which this position cannot arise says so."""
         if token is None or token.strip() == "undo":
             return []
-        here, score, dollars = str(self.pos), self.pos.score, self.pos.scored_in_dollars()
+        here, score, dollars = self.pos, self.pos.score, self.pos.scored_in_dollars()
         out = []
         for p in self.presets:
             entry: dict[str, Any] = {"rules": p, "name": self._name(p)}
-            try:
-                there = position_under(self.game, here, p, score, dollars=dollars)
+            try:  # the position on the board under the preset's rules, without reading its string again
+                there = position_under(self.game, here, _preset_rules(self.game, p), score, dollars=dollars)
                 verdict = there.check_token(token)
             except EngineError:
                 entry.update(legal=False, misfit=True, reason=None, message=None)
