@@ -10,6 +10,11 @@
   and in this CPython process; positions per second, and the ratio.
 - ``"solve" to a won line``: on the board page, from the click on *Is it still winnable?* to the
   solver's result in the page, for the seeds' deal (examples/scorpion/won.game), the page warm.
+- ``the worker's Python per click``: ``engine.web.handle`` for the same clicks, timed inside
+  Pyodide (a bare page's worker with the engine's wheel) and CPython: the Python part of a click.
+- ``a move's verdicts, derived / read again``: the 7 presets' verdicts of each move of the seeds'
+  game, each preset's position derived from the board's (``Position.under``) against its string
+  read again under each preset (the way before); in Pyodide and in CPython.
 - ``Cancel to the search stopped``: a search of the seeds' deal under Easy (long), cancelled once it
   has searched; from the click on Cancel to the board's "not decided". Goal: ≤ 500 ms.
 
@@ -162,14 +167,88 @@ for name, game, code, text, rules, nodes in {searches!r}:
 json.dumps(out)"""
 
 
-def throughput(site: Path) -> tuple[list, list]:
-    """Each search's (name, positions, seconds, answer) in Pyodide and in CPython."""
+# The Python of one click, as the page's worker runs it: ``engine.web.handle`` for the bench's clicks
+# (milliseconds, median and p90), and the 7 presets' verdicts of a move derived from the position on
+# the board (``Position.under``) against reading its string again under each preset (the way before
+# it), over the positions of the seeds' won game, each read for the first time (the parse caches
+# emptied), as a reader's new moves are. Run in CPython and in Pyodide; the last line is the JSON.
+_CLICKS_PYTHON = """
+import json, statistics, time
+from engine import position_under, scorpion, web
+from engine.errors import EngineError
+from engine.records import Record
+
+def call(op, **fields):
+    answer = json.loads(web.handle(json.dumps({"op": op, "id": "bench", **fields})))
+    assert answer["ok"], answer
+
+def reread_verdicts(board, token):  # the verdicts as they were made before: the board's string read 7 times
+    here, score, dollars = str(board.pos), board.pos.score, board.pos.scored_in_dollars()
+    out = []
+    for p in board.presets:
+        entry = {"rules": p, "name": board._name(p)}
+        try:
+            there = position_under(board.game, here, p, score, dollars=dollars)
+            verdict = there.check_token(token)
+        except EngineError:
+            entry.update(legal=False, misfit=True, reason=None, message=None)
+        else:
+            entry.update(legal=verdict.legal, reason=verdict.reason, message=verdict.message(board.lang),
+                         points=verdict.points if verdict.legal else None, dollars=there.scored_in_dollars())
+        out.append(entry)
+    return out
+
+record = Record.parse(RECORD)
+call("open", config={"kind": "analysis", "game": "scorpion", "start": str(record.start_position()),
+                     "rules": "classic", "lang": "hu"})
+clicks = {"legal": [], "undo": [], "refused": []}
+for n in range(CLICKS + 5):
+    for kind, op, fields in (("legal", "move", {"token": "4H>7"}), ("undo", "undo", {}),
+                             ("refused", "move", {"token": "4C>7"})):
+        began = time.perf_counter()
+        call(op, **fields)
+        if n >= 5:
+            clicks[kind].append((time.perf_counter() - began) * 1000)
+board = web.SESSIONS["bench"]
+ways = {"derived": board.verdicts, "read again": lambda token: reread_verdicts(board, token)}
+spent = {way: [] for way in ways}
+for _ in range(3):
+    for way, judge in ways.items():
+        call("reset")
+        scorpion._parse_fields.cache_clear()
+        began = time.perf_counter()
+        for token in record.moves:
+            judge(token)
+            board.pos.play(token)
+        spent[way].append(time.perf_counter() - began)
+call("reset")
+for token in record.moves:  # the same verdicts both ways, move for move
+    assert board.verdicts(token) == reread_verdicts(board, token), token
+    board.pos.play(token)
+call("reset")
+out = {kind: [statistics.median(ms), statistics.quantiles(ms, n=10)[-1]] for kind, ms in clicks.items()}
+out["verdicts"] = [len(record.moves), min(spent["derived"]), min(spent["read again"])]
+json.dumps(out)"""
+
+
+def _clicks_python() -> str:
+    record = (ROOT / "examples" / "scorpion" / "won.game").read_text(encoding="utf-8")
+    return f"RECORD = {record!r}\nCLICKS = {CLICKS}\n" + _CLICKS_PYTHON
+
+
+def python_per_click(site: Path) -> tuple[dict, dict]:
+    """The Python of the bench's clicks and of a move's verdicts, in Pyodide and in CPython."""
+    code = _clicks_python()
+    namespace: dict = {}
+    exec(code, namespace)  # noqa: S102 (our own code)
+    return _in_pyodide(site, code), json.loads(json.dumps(namespace["out"]))
+
+
+def _in_pyodide(site: Path, code: str):
+    """What ``code`` (Python whose last line is a JSON text) gives in Pyodide, in a module worker of a
+    bare page with the engine's wheel."""
     from playwright.sync_api import sync_playwright
 
-    code = _searches_python()
-    namespace: dict = {}
-    exec(code, namespace)  # noqa: S102 (our own code): the searches in this process
-    cpython = json.loads(json.dumps(namespace["out"]))
     with tempfile.TemporaryDirectory(prefix="bench-board-") as folder:
         root = Path(folder)
         shutil.copytree(site / "pyodide", root / "pyodide")
@@ -190,7 +269,18 @@ def throughput(site: Path) -> tuple[list, list]:
                 browser.close()
     if "result" not in answer:
         raise RuntimeError(f"the Pyodide probe failed: {answer.get('error', answer)}"[:300])
-    return answer["result"], cpython
+    return answer["result"]
+
+
+def throughput(site: Path) -> tuple[list, list]:
+    """Each search's (name, positions, seconds, answer) in Pyodide and in CPython."""
+    from playwright.sync_api import sync_playwright
+
+    code = _searches_python()
+    namespace: dict = {}
+    exec(code, namespace)  # noqa: S102 (our own code): the searches in this process
+    cpython = json.loads(json.dumps(namespace["out"]))
+    return _in_pyodide(site, code), cpython
 
 
 def run():
@@ -209,6 +299,18 @@ def run():
                  "value": round(statistics.median(solves)),
                  "unit": "ms (median)", "note": f"{len(solves)} solves ({result}): "
                                                 + ", ".join(f"{ms:.0f}" for ms in solves) + " ms"})
+    in_pyodide, in_cpython = python_per_click(site)
+    for kind, name in (("legal", "legal move"), ("undo", "undo"), ("refused", "refused move")):
+        rows.append({"benchmark": f"board: the worker's Python per click, {name}", "value": round(in_pyodide[kind][1], 2),
+                     "unit": "ms (p90, Pyodide)",
+                     "note": f"median {in_pyodide[kind][0]:.2f} ms; CPython median {in_cpython[kind][0]:.2f}, "
+                             f"p90 {in_cpython[kind][1]:.2f} ms"})
+    for where, found in (("Pyodide", in_pyodide), ("CPython", in_cpython)):
+        moves, derived, read = found["verdicts"]
+        rows.append({"benchmark": f"board: a move's verdicts under 7 presets, derived / read again ({where})",
+                     "value": round(derived / read, 3), "unit": "ratio (time)",
+                     "note": f"{moves} moves of the seeds' game: {derived / moves * 1000:.3f} ms derived, "
+                             f"{read / moves * 1000:.3f} ms read again per move"})
     pyodide, cpython = throughput(site)
     for (name, nodes, seconds, solved), (_, c_nodes, c_seconds, _) in zip(pyodide, cpython):
         assert nodes == c_nodes, (name, nodes, c_nodes)  # the same search, position for position
