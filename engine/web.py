@@ -588,6 +588,9 @@ class AnalysisSession(TrySession):
         self.at = 0
         self.judged: tuple[str, list[dict[str, Any]], str, str] | None = None  # the last attempt: token,
         # its verdicts by preset, their table and summary
+        self.pending: tuple[str, str, Position] | None = None  # the last attempt before it is judged: its
+        # token, as asked, and the position it was made from
+        self._later = False  # the frame being made answers a move ``later``
         self.searching: Any = None  # a running ``engine.solver.Solving``
         self.search_base: tuple[list[str], str] = ([], self.rules)  # the moves and rules it searches from
         self.solver: Frame = {"state": None}
@@ -603,7 +606,7 @@ class AnalysisSession(TrySession):
         self.pos = self.restart()
         self.presets = list(find(game).presets)
         self.moves, self.at = [], 0
-        self.judged = self.solution = None
+        self.judged = self.solution = self.pending = None
         self.solver = {"state": None}
         self._texts.clear()
         self._names.clear()
@@ -646,11 +649,17 @@ class AnalysisSession(TrySession):
         return found
 
     # -- moves, history, rules ---------------------------------------------------------------------------
-    def move(self, token: Any) -> Frame:
+    def move(self, token: Any, later: bool = False) -> Frame:
+        """The reader's move, judged under the board's rules and under every preset. ``later``: the
+        frame answers with the board and the verdict only, and says ``verdicts_pending``; the
+        verdicts of every preset come with the next request (the page asks ``verdicts`` at once: its
+        board is redrawn without waiting for the table)."""
         token = _text(token, "token")
         if len(token) > 16:
             raise EngineError(f"move {token[:16]!r}…: not a move token")
-        verdicts = self.verdicts(token)
+        before = self.pos.under(self.pos.rules)  # the position it is judged from, under every preset
+        before.score = self.pos.score
+        asked = token
         token, verdict = self.pos.play(token)
         if verdict.legal:
             self._stop_search()
@@ -658,8 +667,28 @@ class AnalysisSession(TrySession):
                 del self.moves[self.at:]  # a new move: the moves that waited for Redo are gone
                 self.moves.append(token)
             self.at += 1
-        self.judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
-        return self._say(self._verdict_text(token, verdict), verdict.legal)
+        self.pending = (token, asked, before)
+        if not later:
+            self._judge_pending()
+        self._later = later
+        try:
+            return self._say(self._verdict_text(token, verdict), verdict.legal)
+        finally:
+            self._later = False
+
+    def _judge_pending(self) -> None:
+        """The last move's verdicts under every preset, and their table, once they are asked for."""
+        if self.pending is not None:
+            token, asked, before = self.pending
+            self.pending = None
+            verdicts = self.verdicts(asked, before)
+            self.judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
+
+    def verdicts_frame(self) -> Frame:
+        """The second frame of a move answered ``later``: the verdict table and its summary only."""
+        self._judge_pending()
+        table, summary = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
+        return {"kind": self.kind, "verdicts": table, "verdicts_summary": summary}
 
     def _verdicts_shown(self, token: str, verdicts: list[dict[str, Any]]) -> tuple[str, str]:
         """The verdict table and its one-line summary (the live region), rendered once per attempt."""
@@ -674,12 +703,13 @@ class AnalysisSession(TrySession):
             summary = text("verdicts-some", self.lang, names=", ".join(allowed))
         return verdicts_table(verdicts, self.lang, move=token), summary
 
-    def verdicts(self, token: str | None = None) -> list[dict[str, Any]]:
-        """The move ``token`` from the position on the board, judged under every preset of the game
-        (with its points when legal); a preset under which this position cannot arise says so."""
+    def verdicts(self, token: str | None = None, here: Position | None = None) -> list[dict[str, Any]]:
+        """The move ``token`` from the position on the board (or ``here``), judged under every preset
+        of the game (with its points when legal); a preset under which this position cannot arise says so."""
         if token is None or token.strip() == "undo":
             return []
-        here, score, dollars = self.pos, self.pos.score, self.pos.scored_in_dollars()
+        here = here or self.pos
+        score, dollars = here.score, here.scored_in_dollars()
         out = []
         for p in self.presets:
             entry: dict[str, Any] = {"rules": p, "name": self._name(p)}
@@ -965,6 +995,8 @@ class AnalysisSession(TrySession):
     OPS = {
         **TrySession.OPS,
         "link": lambda self, request: self.open_link(request.get("fragment"), request.get("length")),
+        "move": lambda self, request: self.move(request.get("token"), later=request.get("verdicts") == "later"),
+        "verdicts": lambda self, request: self.verdicts_frame(),
         "redo": lambda self, request: self.redo(),
         "goto": lambda self, request: self.goto(request.get("index")),
         "start": lambda self, request: self.start_from(request.get("text"), request.get("game")),
@@ -987,7 +1019,11 @@ class AnalysisSession(TrySession):
         out["presets"] = [{"id": p, "name": self._name(p)} for p in self.presets]
         out["command"] = self.command()
         out["solver"] = self.solver_state()
-        out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
+        if self._later:  # a move answered in two frames: the table follows (``verdicts_frame``)
+            out["verdicts_pending"] = True
+        else:
+            self._judge_pending()
+            out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
 
     def command(self) -> str:
         """The same game on the command line: ``python -m engine play …`` to the position shown, then
