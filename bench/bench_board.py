@@ -14,7 +14,8 @@
 - ``"solve" to a won line``: on the board page, from the click on *Is it still winnable?* to the
   solver's result in the page, for the seeds' deal (examples/scorpion/won.game), the page warm.
 - ``the worker's Python per click``: ``engine.web.handle`` for the same clicks, timed inside
-  Pyodide (a bare page's worker with the engine's wheel) and CPython: the Python part of a click.
+  Pyodide (a bare page's worker with the engine's wheel) and CPython: the Python part of a click
+  (a move's first frame, and its second: the verdict table).
 - ``a move's verdicts, derived / read again``: the 7 presets' verdicts of each move of the seeds'
   game, each preset's position derived from the board's (``Position.under``) against its string
   read again under each preset (the way before); in Pyodide and in CPython.
@@ -225,10 +226,12 @@ def reread_verdicts(board, token):  # the verdicts as they were made before: the
 record = Record.parse(RECORD)
 call("open", config={"kind": "analysis", "game": "scorpion", "start": str(record.start_position()),
                      "rules": "classic", "lang": "hu"})
-clicks = {"legal": [], "undo": [], "refused": []}
+clicks = {"legal": [], "legal, its table": [], "undo": [], "refused": [], "refused, its table": []}
 for n in range(CLICKS + 5):
-    for kind, op, fields in (("legal", "move", {"token": "4H>7"}), ("undo", "undo", {}),
-                             ("refused", "move", {"token": "4C>7"})):
+    for kind, op, fields in (("legal", "move", {"token": "4H>7", "verdicts": "later"}),
+                             ("legal, its table", "verdicts", {}), ("undo", "undo", {}),
+                             ("refused", "move", {"token": "4C>7", "verdicts": "later"}),
+                             ("refused, its table", "verdicts", {})):
         began = time.perf_counter()
         call(op, **fields)
         if n >= 5:
@@ -329,7 +332,9 @@ def run():
                  "unit": "ms (median)", "note": f"{len(solves)} solves ({result}): "
                                                 + ", ".join(f"{ms:.0f}" for ms in solves) + " ms"})
     in_pyodide, in_cpython = python_per_click(site)
-    for kind, name in (("legal", "legal move"), ("undo", "undo"), ("refused", "refused move")):
+    for kind, name in (("legal", "legal move"), ("legal, its table", "legal move, its verdict table"),
+                       ("undo", "undo"), ("refused", "refused move"),
+                       ("refused, its table", "refused move, its verdict table")):
         rows.append({"benchmark": f"board: the worker's Python per click, {name}", "value": round(in_pyodide[kind][1], 2),
                      "unit": "ms (p90, Pyodide)",
                      "note": f"median {in_pyodide[kind][0]:.2f} ms; CPython median {in_cpython[kind][0]:.2f}, "

@@ -130,6 +130,7 @@ class Session:
         self.legal: bool | None = None
         self.moved: list[str] = []
         self._drawn: dict[tuple[str, str], tuple[str, str]] = {}  # (position, rules) -> (board, description)
+        self.shown = ""  # the position string of the frame made last (``frame``)
 
     def default_rules(self, config: dict[str, Any]) -> str:
         """The rules when the config names none ("": the game's default)."""
@@ -154,7 +155,8 @@ class Session:
     def frame(self, full: bool = False) -> Frame:
         """The widget's current state for the page; ``full`` adds what only the first frame needs."""
         pos = self.pos
-        drawn = self._draw(pos)
+        self.shown = str(pos)
+        drawn = self._draw(pos, self.shown)
         out: Frame = {
             "kind": self.kind,
             "board": drawn[0],
@@ -185,9 +187,10 @@ class Session:
         """The moves from the start to the position shown."""
         return []
 
-    def _draw(self, pos: Position) -> tuple[str, str]:
-        """The board and the description of ``pos``, rendered once per position and rules."""
-        key = (str(pos), str(pos.rules))
+    def _draw(self, pos: Position, here: str) -> tuple[str, str]:
+        """The board and the description of ``pos`` (its string: ``here``), rendered once per position
+        and rules."""
+        key = (here, str(pos.rules))
         found = self._drawn.get(key)
         if found is None:
             if len(self._drawn) >= FRAME_CACHE:
@@ -591,6 +594,7 @@ class AnalysisSession(TrySession):
         self.pending: tuple[str, str, Position] | None = None  # the last attempt before it is judged: its
         # token, as asked, and the position it was made from
         self._later = False  # the frame being made answers a move ``later``
+        self._parts: dict[str, tuple[tuple[Any, ...], str]] = {}  # frame part -> (what it shows, its markup)
         self.searching: Any = None  # a running ``engine.solver.Solving``
         self.search_base: tuple[list[str], str] = ([], self.rules)  # the moves and rules it searches from
         self.solver: Frame = {"state": None}
@@ -610,6 +614,7 @@ class AnalysisSession(TrySession):
         self.solver = {"state": None}
         self._texts.clear()
         self._names.clear()
+        self._parts.clear()
 
     def _goto(self, n: int) -> tuple[int, str, Verdict] | None:
         """The position after the first ``n`` moves of the list on the board; a move the rules refuse
@@ -1015,9 +1020,12 @@ class AnalysisSession(TrySession):
             out["link_limit"], out["deal_numbers"] = board_link.MAX_LENGTH, MAX_NUMBER + 1
         out["can_undo"], out["can_redo"] = self.at > 0, self.at < len(self.moves)
         out["fragment"] = self.link()
-        out["moves"] = history_list([self._move_text(t) for t in self.moves], self.at, lang)
+        out["moves"] = self._once("moves", (self.game, tuple(self.moves), self.at),
+                                  lambda: history_list([self._move_text(t) for t in self.moves], self.at, lang))
         out["presets"] = [{"id": p, "name": self._name(p)} for p in self.presets]
-        out["command"] = self.command()
+        out["command"] = self._once("command", (self.shown, tuple(self.played()), self.game, self.start, self.code,
+                                                self.code_rules, self.rules, self.start_score),
+                                    lambda: self.command(self.shown))
         out["solver"] = self.solver_state()
         if self._later:  # a move answered in two frames: the table follows (``verdicts_frame``)
             out["verdicts_pending"] = True
@@ -1025,15 +1033,23 @@ class AnalysisSession(TrySession):
             self._judge_pending()
             out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
 
-    def command(self) -> str:
-        """The same game on the command line: ``python -m engine play …`` to the position shown, then
-        ``python -m engine solve …`` from it."""
+    def _once(self, part: str, key: tuple[Any, ...], make: Callable[[], str]) -> str:
+        """A part of the frame made again only when what it shows changed (``key``): a refused move,
+        an undo and its redo leave the move list or the command line as they were."""
+        found = self._parts.get(part)
+        if found is None or found[0] != key:
+            found = self._parts[part] = (key, make())
+        return found[1]
+
+    def command(self, here: str | None = None) -> str:
+        """The same game on the command line: ``python -m engine play …`` to the position shown (its
+        string: ``here``), then ``python -m engine solve …`` from it."""
         own = self.code is not None and self.code_rules == self.rules
         start = ["--code", str(self.code)] if own else ["--position", self.start, "--rules", self.rules]
         score = ["--score", str(self.start_score)] if self.start_score is not None else []
         play = ["python", "-m", "engine", "play", "--game", self.game, *start, *score,
                 "--moves", " ".join(self.played()), "--lang", self.lang]
-        solve = ["python", "-m", "engine", "solve", "--game", self.game, "--position", str(self.pos),
+        solve = ["python", "-m", "engine", "solve", "--game", self.game, "--position", here or str(self.pos),
                  "--rules", self.rules]
         return "\n".join(" ".join(shlex.quote(word) for word in words) for words in (play, solve))
 
