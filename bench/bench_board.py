@@ -301,8 +301,6 @@ def _in_pyodide(site: Path, code: str):
 
 def throughput(site: Path) -> tuple[list, list]:
     """Each search's (name, positions, seconds, answer) in Pyodide and in CPython."""
-    from playwright.sync_api import sync_playwright
-
     code = _searches_python()
     namespace: dict = {}
     exec(code, namespace)  # noqa: S102 (our own code): the searches in this process
@@ -335,8 +333,8 @@ def run():
     for kind, name in (("legal", "legal move"), ("legal, its table", "legal move, its verdict table"),
                        ("undo", "undo"), ("refused", "refused move"),
                        ("refused, its table", "refused move, its verdict table")):
-        rows.append({"benchmark": f"board: the worker's Python per click, {name}", "value": round(in_pyodide[kind][1], 2),
-                     "unit": "ms (p90, Pyodide)",
+        rows.append({"benchmark": f"board: the worker's Python per click, {name}",
+                     "value": round(in_pyodide[kind][1], 2), "unit": "ms (p90, Pyodide)",
                      "note": f"median {in_pyodide[kind][0]:.2f} ms; CPython median {in_cpython[kind][0]:.2f}, "
                              f"p90 {in_cpython[kind][1]:.2f} ms"})
     for where, found in (("Pyodide", in_pyodide), ("CPython", in_cpython)):
