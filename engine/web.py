@@ -18,7 +18,8 @@ True
 Requests (JSON objects): ``open`` (``config``) and ``close`` for every widget; a replay answers
 ``goto`` (``index``: a number or the text of a deep link) and ``step`` (``delta``); a try-it board
 ``move`` (``token``), ``attempt`` (``token``: a disputed move, tried from the question's position),
-``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board more (``AnalysisSession``).
+``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board more (``AnalysisSession``),
+among them a move answered in two frames (``move`` with ``"verdicts": "later"``, then ``verdicts``).
 Answers:
 ``{"ok": true, "frame": {...}}`` or ``{"ok": false, "error": "..."}``. Nothing from a request is
 ever returned as markup: texts are escaped by the renderer, and the page script puts messages into
@@ -550,7 +551,10 @@ class AnalysisSession(TrySession):
     stops it, the board keeps what was good before it and the message names the part.
 
     Requests beside a try-it board's ``move``, ``undo``, ``reset`` and ``rules`` (a rules switch
-    plays the moves again under the new rules, up to the first they refuse): ``link``
+    plays the moves again under the new rules, up to the first they refuse; a ``move`` with
+    ``"verdicts": "later"`` answers with the board and the verdict, and ``verdicts_pending``):
+    ``verdicts`` (the last move's verdict table and its summary: the page asks for it right after
+    the move, so its board is redrawn without waiting for the table), ``link``
     (``fragment``: the fragment's text, ``length``: its whole length when the page sent only its
     beginning), ``redo``, ``goto`` (``index``: a place in the move list), ``start`` (``text``: a
     deal code or a position, ``game``: the game of a position), ``random`` (``preset``:
