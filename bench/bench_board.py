@@ -1,15 +1,24 @@
 """The analysis board (docs/board.md) in a real browser, and its solver in Pyodide.
 
 - ``click to judged and redrawn``: on the board page (hu, the seed deal), from the click that
-  makes a move to the page's DOM holding the engine's answer (the worker's round trip, the move,
-  its verdict under all 7 Scorpion presets, the board, the move list and the link rendered, the page's
+  makes a move to the page's DOM holding the engine's answer (the worker's round trip, the move and
+  its verdict under the board's rules, the board, the move list and the link rendered, the page's
   own work on the answer), measured with a MutationObserver on the widget: a legal move, its undo,
   a refused move. p90 over many clicks. Goal: ≤ 16 ms (one frame at 60 Hz).
+- ``click to the second frame``: a move's verdict under all 7 Scorpion presets (the table and its
+  summary) comes in a second frame the worker sends right after the first: from the same click
+  to the table in the DOM.
 - ``solver throughput, Pyodide / CPython``: the same searches (fixed budgets in positions, so the
   same positions are visited) in Pyodide, in a module worker of a bare page with the engine's wheel,
   and in this CPython process; positions per second, and the ratio.
 - ``"solve" to a won line``: on the board page, from the click on *Is it still winnable?* to the
   solver's result in the page, for the seeds' deal (examples/scorpion/won.game), the page warm.
+- ``the worker's Python per click``: ``engine.web.handle`` for the same clicks, timed inside
+  Pyodide (a bare page's worker with the engine's wheel) and CPython: the Python part of a click
+  (a move's first frame, and its second: the verdict table).
+- ``a move's verdicts, derived / read again``: the 7 presets' verdicts of each move of the seeds'
+  game, each preset's position derived from the board's (``Position.under``) against its string
+  read again under each preset (the way before); in Pyodide and in CPython.
 - ``Cancel to the search stopped``: a search of the seeds' deal under Easy (long), cancelled once it
   has searched; from the click on Cancel to the board's "not decided". Goal: ≤ 500 ms.
 
@@ -47,17 +56,31 @@ SEARCHES = (
     ("KL1-D3N-AAAAAAB", "klondike", "KL1-D3N-AAAAAAB", None, 4000),
 )
 
-# Runs in the page: click `selector`, resolve with the ms until the widget's DOM holds the answer.
-_CLICK_TO_ANSWER = """async ([selector]) => {
+# Runs in the page: click `selector`, resolve with the ms until the widget's DOM holds the answer's
+# first frame (the board redrawn, the verdict shown, the move list, the link), and, for a move
+# (`table`), until its second frame: the verdict table under every preset (its section is aria-busy
+# in between).
+_CLICK_TO_ANSWER = """async ([selector, table]) => {
   const root = document.querySelector('[data-widget="analysis"]');
+  const section = root.querySelector('[data-role="verdicts-summary"]').parentElement;
   const changed = new Promise((resolve) => {
     const observer = new MutationObserver(() => { observer.disconnect(); resolve(performance.now()); });
-    observer.observe(root.querySelector('[data-role="verdicts-summary"]').parentElement.parentElement,
-                     { childList: true, subtree: true, characterData: true });  // not the pick's aria-pressed
+    observer.observe(section.parentElement, { childList: true, subtree: true, characterData: true });
+    // (not attributes: the pick's aria-pressed, the table's aria-busy)
+  });
+  const tabled = !table ? null : new Promise((resolve) => {
+    const observer = new MutationObserver((records) => {
+      if (records.some((r) => r.oldValue === "true") && !section.hasAttribute("aria-busy")) {
+        observer.disconnect();
+        resolve(performance.now());
+      }
+    });
+    observer.observe(section, { attributes: true, attributeFilter: ["aria-busy"], attributeOldValue: true });
   });
   const started = performance.now();
   root.querySelector(selector).click();
-  return (await changed) - started;
+  const first = (await changed) - started;
+  return [first, tabled ? (await tabled) - started : null];
 }"""
 
 # Runs in the page: click "Is it still winnable?", resolve with the ms until the solver's result.
@@ -104,7 +127,16 @@ def in_the_page(site: Path) -> tuple[dict[str, list[float]], list[float], str]:
     from playwright.sync_api import sync_playwright
 
     timings: dict[str, list[float]] = {"legal move (4♥ onto 5♥)": [], "undo": [], "refused move (4♣ onto 5♥)": [],
+                                       "legal move (4♥ onto 5♥), its verdict table": [],
+                                       "refused move (4♣ onto 5♥), its verdict table": [],
                                        "Cancel to the search stopped": []}
+
+    def click(kind: str, selector: str, table: bool) -> None:
+        first, tabled = page.evaluate(_CLICK_TO_ANSWER, [selector, table])
+        timings[kind].append(first)
+        if table:
+            timings[f"{kind}, its verdict table"].append(tabled)
+
     solves, result = [], ""
     with sync_playwright() as playwright, StaticServer(site) as server:
         browser = launch(playwright)
@@ -117,12 +149,10 @@ def in_the_page(site: Path) -> tuple[dict[str, list[float]], list[float], str]:
             page.wait_for_timeout(500)
             for _ in range(CLICKS):
                 page.click(f'{BOARD} [data-card="4H"]', position={"x": 5, "y": 5})  # a pick: no engine call
-                timings["legal move (4♥ onto 5♥)"].append(
-                    page.evaluate(_CLICK_TO_ANSWER, ['[data-column="7"] .sol-column-label']))
-                timings["undo"].append(page.evaluate(_CLICK_TO_ANSWER, ['[data-action="undo"]']))
+                click("legal move (4♥ onto 5♥)", '[data-column="7"] .sol-column-label', True)
+                click("undo", '[data-action="undo"]', False)
                 page.click(f'{BOARD} [data-card="4C"]', position={"x": 5, "y": 5})
-                timings["refused move (4♣ onto 5♥)"].append(
-                    page.evaluate(_CLICK_TO_ANSWER, ['[data-column="7"] .sol-column-label']))
+                click("refused move (4♣ onto 5♥)", '[data-column="7"] .sol-column-label', True)
             page.click(f'{BOARD} [data-action="reset"]')
             for _ in range(SOLVES):
                 ms, result = page.evaluate(_SOLVE)
@@ -162,14 +192,90 @@ for name, game, code, text, rules, nodes in {searches!r}:
 json.dumps(out)"""
 
 
-def throughput(site: Path) -> tuple[list, list]:
-    """Each search's (name, positions, seconds, answer) in Pyodide and in CPython."""
+# The Python of one click, as the page's worker runs it: ``engine.web.handle`` for the bench's clicks
+# (milliseconds, median and p90), and the 7 presets' verdicts of a move derived from the position on
+# the board (``Position.under``) against reading its string again under each preset (the way before
+# it), over the positions of the seeds' won game, each read for the first time (the parse caches
+# emptied), as a reader's new moves are. Run in CPython and in Pyodide; the last line is the JSON.
+_CLICKS_PYTHON = """
+import json, statistics, time
+from engine import position_under, scorpion, web
+from engine.errors import EngineError
+from engine.records import Record
+
+def call(op, **fields):
+    answer = json.loads(web.handle(json.dumps({"op": op, "id": "bench", **fields})))
+    assert answer["ok"], answer
+
+def reread_verdicts(board, token):  # the verdicts as they were made before: the board's string read 7 times
+    here, score, dollars = str(board.pos), board.pos.score, board.pos.scored_in_dollars()
+    out = []
+    for p in board.presets:
+        entry = {"rules": p, "name": board._name(p)}
+        try:
+            there = position_under(board.game, here, p, score, dollars=dollars)
+            verdict = there.check_token(token)
+        except EngineError:
+            entry.update(legal=False, misfit=True, reason=None, message=None)
+        else:
+            entry.update(legal=verdict.legal, reason=verdict.reason, message=verdict.message(board.lang),
+                         points=verdict.points if verdict.legal else None, dollars=there.scored_in_dollars())
+        out.append(entry)
+    return out
+
+record = Record.parse(RECORD)
+call("open", config={"kind": "analysis", "game": "scorpion", "start": str(record.start_position()),
+                     "rules": "classic", "lang": "hu"})
+clicks = {"legal": [], "legal, its table": [], "undo": [], "refused": [], "refused, its table": []}
+for n in range(CLICKS + 5):
+    for kind, op, fields in (("legal", "move", {"token": "4H>7", "verdicts": "later"}),
+                             ("legal, its table", "verdicts", {}), ("undo", "undo", {}),
+                             ("refused", "move", {"token": "4C>7", "verdicts": "later"}),
+                             ("refused, its table", "verdicts", {})):
+        began = time.perf_counter()
+        call(op, **fields)
+        if n >= 5:
+            clicks[kind].append((time.perf_counter() - began) * 1000)
+board = web.SESSIONS["bench"]
+ways = {"derived": board.verdicts, "read again": lambda token: reread_verdicts(board, token)}
+spent = {way: [] for way in ways}
+for _ in range(3):
+    for way, judge in ways.items():
+        call("reset")
+        scorpion._parse_fields.cache_clear()
+        began = time.perf_counter()
+        for token in record.moves:
+            judge(token)
+            board.pos.play(token)
+        spent[way].append(time.perf_counter() - began)
+call("reset")
+for token in record.moves:  # the same verdicts both ways, move for move
+    assert board.verdicts(token) == reread_verdicts(board, token), token
+    board.pos.play(token)
+call("reset")
+out = {kind: [statistics.median(ms), statistics.quantiles(ms, n=10)[-1]] for kind, ms in clicks.items()}
+out["verdicts"] = [len(record.moves), min(spent["derived"]), min(spent["read again"])]
+json.dumps(out)"""
+
+
+def _clicks_python() -> str:
+    record = (ROOT / "examples" / "scorpion" / "won.game").read_text(encoding="utf-8")
+    return f"RECORD = {record!r}\nCLICKS = {CLICKS}\n" + _CLICKS_PYTHON
+
+
+def python_per_click(site: Path) -> tuple[dict, dict]:
+    """The Python of the bench's clicks and of a move's verdicts, in Pyodide and in CPython."""
+    code = _clicks_python()
+    namespace: dict = {}
+    exec(code, namespace)  # noqa: S102 (our own code)
+    return _in_pyodide(site, code), json.loads(json.dumps(namespace["out"]))
+
+
+def _in_pyodide(site: Path, code: str):
+    """What ``code`` (Python whose last line is a JSON text) gives in Pyodide, in a module worker of a
+    bare page with the engine's wheel."""
     from playwright.sync_api import sync_playwright
 
-    code = _searches_python()
-    namespace: dict = {}
-    exec(code, namespace)  # noqa: S102 (our own code): the searches in this process
-    cpython = json.loads(json.dumps(namespace["out"]))
     with tempfile.TemporaryDirectory(prefix="bench-board-") as folder:
         root = Path(folder)
         shutil.copytree(site / "pyodide", root / "pyodide")
@@ -190,7 +296,16 @@ def throughput(site: Path) -> tuple[list, list]:
                 browser.close()
     if "result" not in answer:
         raise RuntimeError(f"the Pyodide probe failed: {answer.get('error', answer)}"[:300])
-    return answer["result"], cpython
+    return answer["result"]
+
+
+def throughput(site: Path) -> tuple[list, list]:
+    """Each search's (name, positions, seconds, answer) in Pyodide and in CPython."""
+    code = _searches_python()
+    namespace: dict = {}
+    exec(code, namespace)  # noqa: S102 (our own code): the searches in this process
+    cpython = json.loads(json.dumps(namespace["out"]))
+    return _in_pyodide(site, code), cpython
 
 
 def run():
@@ -199,6 +314,11 @@ def run():
     rows = []
     cancels = timings.pop("Cancel to the search stopped")
     for kind, values in timings.items():
+        if kind.endswith("table"):  # the second frame: the verdicts under every preset
+            rows.append({"benchmark": f"board: click to the second frame, {kind}",
+                         "value": round(statistics.quantiles(values, n=10)[-1], 1), "unit": "ms (p90)",
+                         "note": f"{len(values)} clicks, median {statistics.median(values):.1f} ms"})
+            continue
         rows.append({"benchmark": f"board: click to judged and redrawn, {kind}",
                      "value": round(statistics.quantiles(values, n=10)[-1], 1), "unit": "ms (p90)", "goal": "≤ 16 ms",
                      "note": f"{len(values)} clicks, median {statistics.median(values):.1f} ms"})
@@ -209,6 +329,20 @@ def run():
                  "value": round(statistics.median(solves)),
                  "unit": "ms (median)", "note": f"{len(solves)} solves ({result}): "
                                                 + ", ".join(f"{ms:.0f}" for ms in solves) + " ms"})
+    in_pyodide, in_cpython = python_per_click(site)
+    for kind, name in (("legal", "legal move"), ("legal, its table", "legal move, its verdict table"),
+                       ("undo", "undo"), ("refused", "refused move"),
+                       ("refused, its table", "refused move, its verdict table")):
+        rows.append({"benchmark": f"board: the worker's Python per click, {name}",
+                     "value": round(in_pyodide[kind][1], 2), "unit": "ms (p90, Pyodide)",
+                     "note": f"median {in_pyodide[kind][0]:.2f} ms; CPython median {in_cpython[kind][0]:.2f}, "
+                             f"p90 {in_cpython[kind][1]:.2f} ms"})
+    for where, found in (("Pyodide", in_pyodide), ("CPython", in_cpython)):
+        moves, derived, read = found["verdicts"]
+        rows.append({"benchmark": f"board: a move's verdicts under 7 presets, derived / read again ({where})",
+                     "value": round(derived / read, 3), "unit": "ratio (time)",
+                     "note": f"{moves} moves of the seeds' game: {derived / moves * 1000:.3f} ms derived, "
+                             f"{read / moves * 1000:.3f} ms read again per move"})
     pyodide, cpython = throughput(site)
     for (name, nodes, seconds, solved), (_, c_nodes, c_seconds, _) in zip(pyodide, cpython):
         assert nodes == c_nodes, (name, nodes, c_nodes)  # the same search, position for position

@@ -48,12 +48,20 @@ def position(game: str, text: str | None = None, *, rules: str | None = None, co
     return pos
 
 
-def position_under(game: str, text: str, rules: str, score: int | None = None, *, dollars: bool = False) -> Position:
+def position_under(game: str, text: str | Position, rules: Any, score: int | None = None, *,
+                   dollars: bool = False) -> Position:
     """The position ``text`` judged under ``rules``: with the score it has (``score``, counting dollars
     when ``dollars``) where those rules count the same way and allow it; else with the score those
     rules give the position by themselves (``Position.own_score``): Vegas dollars are no Normal
-    points, nor Normal points dollars."""
-    pos = position(game, text, rules=rules)
+    points, nor Normal points dollars. ``text`` may be a position already read (of ``game``): the same
+    answer as from its string, without reading it again (``Position.under``)."""
+    if isinstance(text, Position):
+        if text.GAME != game:
+            raise EngineError(f"a {text.GAME} position is no {game} position")
+        pos = text.under(rules)
+        pos.score = pos.own_score()
+    else:
+        pos = position(game, text, rules=rules)
     if score is not None and dollars == pos.scored_in_dollars():
         try:
             pos.score = pos.check_start_score(score)

@@ -278,6 +278,14 @@ class Position:
     def can_undo(self) -> bool:
         return len(self.move_stack) > self._undo_floor
 
+    def under(self: P, rules: Any) -> P:
+        """This position read under ``rules``: what ``from_string(str(self), rules)`` gives (its cards
+        as they lie, no moves to take back, the constructor's score), without writing its string and
+        reading it again (the analysis board judges every move under every preset). Where that string
+        would not read under those rules, the same ``NotationError``."""
+        rules = self.Rules.coerce(rules)
+        return type(self)(*self.fields_under(rules), rules)  # type: ignore[call-arg]
+
     def check_token(self, token: str) -> Verdict:
         """Judge a move token without making it."""
         if token.strip() == "undo":
@@ -299,6 +307,11 @@ class Position:
     @staticmethod
     def parse_fields(text: str, rules: Any) -> tuple[Any, ...]:
         """The constructor's arguments (before ``rules``) from a position string, checked."""
+        raise NotImplementedError
+
+    def fields_under(self, rules: Any) -> tuple[Any, ...]:
+        """The constructor's arguments (before ``rules``) as ``parse_fields(str(self), rules)`` returns
+        them, checked against ``rules`` as it checks them (``under``)."""
         raise NotImplementedError
 
     @classmethod

@@ -341,6 +341,10 @@ class KlondikePosition(Position):
         """The 24 cards left over form the stock in drawing order."""
         return cls(columns, down, rest, [], [0] * FOUNDATIONS, rules)
 
+    def fields_under(self, rules: KlondikeRules) -> tuple[Any, ...]:
+        """What ``_parse_fields`` reads from this position's string: the same under every rules."""
+        return self.cols, self.down, self.stock[::-1], self.waste, self.found  # the constructor copies them
+
     def check_start_score(self, score: int) -> int:
         """A start score these rules allow (``--score``): Normal scoring never goes below 0."""
         if not self.rules.vegas and score < 0:

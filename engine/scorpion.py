@@ -264,6 +264,32 @@ class ScorpionPosition(Position):
         """The cards left over after the columns form the reserve, in dealing order."""
         return cls(columns, down, rest, [], rules)
 
+    def fields_under(self, rules: ScorpionRules) -> tuple[Any, ...]:
+        """What ``_parse_fields`` reads from this position's string under ``rules``, with the checks
+        there that depend on the rules (the string is good under the position's own): the layout's
+        columns and reserve (written face up where set aside), removed sequences only where removed."""
+        grid = rules.grid
+        if len(self.cols) != grid.columns:
+            raise NotationError(
+                f"Scorpion position has {len(self.cols)} columns; the {rules.layout} layout has {grid.columns}"
+            )
+        if self.reserve:
+            face_up = self.rules.grid.aside  # how the string writes the reserve
+            if grid.aside and not face_up:
+                raise NotationError(
+                    f"reserve: set-aside card {card_token(self.reserve[0], False)} must be face up (upper case)")
+            if not grid.aside and face_up:
+                raise NotationError(f"reserve: card {card_token(self.reserve[0])} must be face down (lower case)")
+            if grid.aside and len(self.reserve) > grid.reserve:
+                raise NotationError(f"{len(self.reserve)} cards set aside; the layout sets aside {grid.reserve}")
+            if not grid.aside and len(self.reserve) != grid.reserve:
+                raise NotationError(
+                    f"the reserve holds {len(self.reserve)} cards; it is dealt all at once, so {grid.reserve} or -"
+                )
+        if self.removed and rules.complete == "stay":
+            raise NotationError("removed sequences given, but these rules leave complete sequences on the table")
+        return self.cols, self.down, self.reserve, self.removed  # the constructor copies them
+
     def fields_text(self) -> tuple[str, ...]:
         aside = self.rules.grid.aside
         reserve = "".join(card_token(c, aside) for c in self.reserve) or "-"

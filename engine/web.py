@@ -18,7 +18,8 @@ True
 Requests (JSON objects): ``open`` (``config``) and ``close`` for every widget; a replay answers
 ``goto`` (``index``: a number or the text of a deep link) and ``step`` (``delta``); a try-it board
 ``move`` (``token``), ``attempt`` (``token``: a disputed move, tried from the question's position),
-``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board more (``AnalysisSession``).
+``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board more (``AnalysisSession``),
+among them a move answered in two frames (``move`` with ``"verdicts": "later"``, then ``verdicts``).
 Answers:
 ``{"ok": true, "frame": {...}}`` or ``{"ok": false, "error": "..."}``. Nothing from a request is
 ever returned as markup: texts are escaped by the renderer, and the page script puts messages into
@@ -31,6 +32,7 @@ import json
 import re
 import shlex
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from . import board_link, games, position_under
@@ -68,6 +70,12 @@ MAX_LINK_TEXT = 24  # how much of a bad deep link is quoted back to the reader
 _BOARD_PAGE = re.compile(r"(\.\./)*([a-z0-9-]+/)*")  # a relative URL made by the site build
 
 Frame = dict[str, Any]
+
+
+@lru_cache(maxsize=64)
+def _preset_rules(game: str, preset: str) -> Any:
+    """A preset's rules object (immutable: read once, shared)."""
+    return find(game).rules(preset)
 
 
 def preset_label(game: str, preset: str, lang: str) -> str:
@@ -124,6 +132,7 @@ class Session:
         self.legal: bool | None = None
         self.moved: list[str] = []
         self._drawn: dict[tuple[str, str], tuple[str, str]] = {}  # (position, rules) -> (board, description)
+        self.shown = ""  # the position string of the frame made last (``frame``)
 
     def default_rules(self, config: dict[str, Any]) -> str:
         """The rules when the config names none ("": the game's default)."""
@@ -148,7 +157,8 @@ class Session:
     def frame(self, full: bool = False) -> Frame:
         """The widget's current state for the page; ``full`` adds what only the first frame needs."""
         pos = self.pos
-        drawn = self._draw(pos)
+        self.shown = str(pos)
+        drawn = self._draw(pos, self.shown)
         out: Frame = {
             "kind": self.kind,
             "board": drawn[0],
@@ -179,9 +189,10 @@ class Session:
         """The moves from the start to the position shown."""
         return []
 
-    def _draw(self, pos: Position) -> tuple[str, str]:
-        """The board and the description of ``pos``, rendered once per position and rules."""
-        key = (str(pos), str(pos.rules))
+    def _draw(self, pos: Position, here: str) -> tuple[str, str]:
+        """The board and the description of ``pos`` (its string: ``here``), rendered once per position
+        and rules."""
+        key = (here, str(pos.rules))
         found = self._drawn.get(key)
         if found is None:
             if len(self._drawn) >= FRAME_CACHE:
@@ -541,7 +552,10 @@ class AnalysisSession(TrySession):
     stops it, the board keeps what was good before it and the message names the part.
 
     Requests beside a try-it board's ``move``, ``undo``, ``reset`` and ``rules`` (a rules switch
-    plays the moves again under the new rules, up to the first they refuse): ``link``
+    plays the moves again under the new rules, up to the first they refuse; a ``move`` with
+    ``"verdicts": "later"`` answers with the board and the verdict, and ``verdicts_pending``):
+    ``verdicts`` (the last move's verdict table and its summary: the page asks for it right after
+    the move, so its board is redrawn without waiting for the table), ``link``
     (``fragment``: the fragment's text, ``length``: its whole length when the page sent only its
     beginning), ``redo``, ``goto`` (``index``: a place in the move list), ``start`` (``text``: a
     deal code or a position, ``game``: the game of a position), ``random`` (``preset``:
@@ -582,6 +596,10 @@ class AnalysisSession(TrySession):
         self.at = 0
         self.judged: tuple[str, list[dict[str, Any]], str, str] | None = None  # the last attempt: token,
         # its verdicts by preset, their table and summary
+        self.pending: tuple[str, str, Position] | None = None  # the last attempt before it is judged: its
+        # token, as asked, and the position it was made from
+        self._later = False  # the frame being made answers a move ``later``
+        self._parts: dict[str, tuple[tuple[Any, ...], str]] = {}  # frame part -> (what it shows, its markup)
         self.searching: Any = None  # a running ``engine.solver.Solving``
         self.search_base: tuple[list[str], str] = ([], self.rules)  # the moves and rules it searches from
         self.solver: Frame = {"state": None}
@@ -597,10 +615,11 @@ class AnalysisSession(TrySession):
         self.pos = self.restart()
         self.presets = list(find(game).presets)
         self.moves, self.at = [], 0
-        self.judged = self.solution = None
+        self.judged = self.solution = self.pending = None
         self.solver = {"state": None}
         self._texts.clear()
         self._names.clear()
+        self._parts.clear()
 
     def _goto(self, n: int) -> tuple[int, str, Verdict] | None:
         """The position after the first ``n`` moves of the list on the board; a move the rules refuse
@@ -640,11 +659,17 @@ class AnalysisSession(TrySession):
         return found
 
     # -- moves, history, rules ---------------------------------------------------------------------------
-    def move(self, token: Any) -> Frame:
+    def move(self, token: Any, later: bool = False) -> Frame:
+        """The reader's move, judged under the board's rules and under every preset. ``later``: the
+        frame answers with the board and the verdict only, and says ``verdicts_pending``; the
+        verdicts of every preset come with the next request (the page asks ``verdicts`` at once: its
+        board is redrawn without waiting for the table)."""
         token = _text(token, "token")
         if len(token) > 16:
             raise EngineError(f"move {token[:16]!r}…: not a move token")
-        verdicts = self.verdicts(token)
+        before = self.pos.under(self.pos.rules)  # the position it is judged from, under every preset
+        before.score = self.pos.score
+        asked = token
         token, verdict = self.pos.play(token)
         if verdict.legal:
             self._stop_search()
@@ -652,8 +677,28 @@ class AnalysisSession(TrySession):
                 del self.moves[self.at:]  # a new move: the moves that waited for Redo are gone
                 self.moves.append(token)
             self.at += 1
-        self.judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
-        return self._say(self._verdict_text(token, verdict), verdict.legal)
+        self.pending = (token, asked, before)
+        if not later:
+            self._judge_pending()
+        self._later = later
+        try:
+            return self._say(self._verdict_text(token, verdict), verdict.legal)
+        finally:
+            self._later = False
+
+    def _judge_pending(self) -> None:
+        """The last move's verdicts under every preset, and their table, once they are asked for."""
+        if self.pending is not None:
+            token, asked, before = self.pending
+            self.pending = None
+            verdicts = self.verdicts(asked, before)
+            self.judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
+
+    def verdicts_frame(self) -> Frame:
+        """The second frame of a move answered ``later``: the verdict table and its summary only."""
+        self._judge_pending()
+        table, summary = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
+        return {"kind": self.kind, "verdicts": table, "verdicts_summary": summary}
 
     def _verdicts_shown(self, token: str, verdicts: list[dict[str, Any]]) -> tuple[str, str]:
         """The verdict table and its one-line summary (the live region), rendered once per attempt."""
@@ -668,17 +713,18 @@ class AnalysisSession(TrySession):
             summary = text("verdicts-some", self.lang, names=list_text(allowed, self.lang))
         return verdicts_table(verdicts, self.lang, move=token), summary
 
-    def verdicts(self, token: str | None = None) -> list[dict[str, Any]]:
-        """The move ``token`` from the position on the board, judged under every preset of the game
-        (with its points when legal); a preset under which this position cannot arise says so."""
+    def verdicts(self, token: str | None = None, here: Position | None = None) -> list[dict[str, Any]]:
+        """The move ``token`` from the position on the board (or ``here``), judged under every preset
+        of the game (with its points when legal); a preset under which this position cannot arise says so."""
         if token is None or token.strip() == "undo":
             return []
-        here, score, dollars = str(self.pos), self.pos.score, self.pos.scored_in_dollars()
+        here = here or self.pos
+        score, dollars = here.score, here.scored_in_dollars()
         out = []
         for p in self.presets:
             entry: dict[str, Any] = {"rules": p, "name": self._name(p)}
-            try:
-                there = position_under(self.game, here, p, score, dollars=dollars)
+            try:  # the position on the board under the preset's rules, without reading its string again
+                there = position_under(self.game, here, _preset_rules(self.game, p), score, dollars=dollars)
                 verdict = there.check_token(token)
             except EngineError:
                 entry.update(legal=False, misfit=True, reason=None, message=None)
@@ -961,6 +1007,8 @@ class AnalysisSession(TrySession):
     OPS = {
         **TrySession.OPS,
         "link": lambda self, request: self.open_link(request.get("fragment"), request.get("length")),
+        "move": lambda self, request: self.move(request.get("token"), later=request.get("verdicts") == "later"),
+        "verdicts": lambda self, request: self.verdicts_frame(),
         "redo": lambda self, request: self.redo(),
         "goto": lambda self, request: self.goto(request.get("index")),
         "start": lambda self, request: self.start_from(request.get("text"), request.get("game")),
@@ -979,21 +1027,36 @@ class AnalysisSession(TrySession):
             out["link_limit"], out["deal_numbers"] = board_link.MAX_LENGTH, MAX_NUMBER + 1
         out["can_undo"], out["can_redo"] = self.at > 0, self.at < len(self.moves)
         out["fragment"] = self.link()
-        out["moves"] = history_list([self._move_text(t) for t in self.moves], self.at, lang)
+        out["moves"] = self._once("moves", (self.game, tuple(self.moves), self.at),
+                                  lambda: history_list([self._move_text(t) for t in self.moves], self.at, lang))
         out["presets"] = [{"id": p, "name": self._name(p)} for p in self.presets]
-        out["command"] = self.command()
+        out["command"] = self._once("command", (self.shown, tuple(self.played()), self.game, self.start, self.code,
+                                                self.code_rules, self.rules, self.start_score),
+                                    lambda: self.command(self.shown))
         out["solver"] = self.solver_state()
-        out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
+        if self._later:  # a move answered in two frames: the table follows (``verdicts_frame``)
+            out["verdicts_pending"] = True
+        else:
+            self._judge_pending()
+            out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
 
-    def command(self) -> str:
-        """The same game on the command line: ``python -m engine play …`` to the position shown, then
-        ``python -m engine solve …`` from it."""
+    def _once(self, part: str, key: tuple[Any, ...], make: Callable[[], str]) -> str:
+        """A part of the frame made again only when what it shows changed (``key``): a refused move,
+        an undo and its redo leave the move list or the command line as they were."""
+        found = self._parts.get(part)
+        if found is None or found[0] != key:
+            found = self._parts[part] = (key, make())
+        return found[1]
+
+    def command(self, here: str | None = None) -> str:
+        """The same game on the command line: ``python -m engine play …`` to the position shown (its
+        string: ``here``), then ``python -m engine solve …`` from it."""
         own = self.code is not None and self.code_rules == self.rules
         start = ["--code", str(self.code)] if own else ["--position", self.start, "--rules", self.rules]
         score = ["--score", str(self.start_score)] if self.start_score is not None else []
         play = ["python", "-m", "engine", "play", "--game", self.game, *start, *score,
                 "--moves", " ".join(self.played()), "--lang", self.lang]
-        solve = ["python", "-m", "engine", "solve", "--game", self.game, "--position", str(self.pos),
+        solve = ["python", "-m", "engine", "solve", "--game", self.game, "--position", here or str(self.pos),
                  "--rules", self.rules]
         return "\n".join(" ".join(shlex.quote(word) for word in words) for words in (play, solve))
 

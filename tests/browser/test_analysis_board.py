@@ -51,6 +51,14 @@ def wait_for_message(page, legal: str) -> str:
     return text(page, "message")
 
 
+def verdicts_shown(page) -> list[list[str]]:
+    """The verdict table once it has arrived: a move is answered in two frames, the board and its
+    verdict, then the table (its section is ``aria-busy`` in between): [rules, legal, text] per preset."""
+    page.wait_for_selector(f"{BOARD} .sol-analysis-verdicts:not([aria-busy])", state="attached")
+    return page.eval_on_selector_all(f"{BOARD} [data-role=verdicts] [data-rules]",
+                                     "els => els.map(e => [e.dataset.rules, e.dataset.legal, e.textContent])")
+
+
 def wait_for_fragment(page, fragment: str) -> None:
     page.wait_for_function("f => location.hash === '#' + f", arg=fragment)
 
@@ -138,8 +146,7 @@ def test_a_move_played_by_clicks_gets_the_apps_verdict_and_the_verdict_of_every_
     start_fragment = page.evaluate("location.hash")
     play_by_clicks(page, "4C", "5H")  # 4♣ onto 5♥: refused under Classic, allowed under Easy for 0 points
     assert wait_for_message(page, "false") == SAME_SUIT[lang]
-    verdicts = page.eval_on_selector_all(f"{BOARD} [data-role=verdicts] [data-rules]",
-                                         "els => els.map(e => [e.dataset.rules, e.dataset.legal, e.textContent])")
+    verdicts = verdicts_shown(page)
     assert [v[0] for v in verdicts] == list(engine.find("scorpion").presets)
     by_rules = {v[0]: v for v in verdicts}
     name = {p: web.preset_label("scorpion", p, lang) for p in ("classic", "easy")}
@@ -152,6 +159,24 @@ def test_a_move_played_by_clicks_gets_the_apps_verdict_and_the_verdict_of_every_
     pos = position_after("scorpion", str(SEED), ["4H>7"])
     assert text(page, "description") == pos.describe(lang) and text(page, "score") == "5"
     wait_for_fragment(page, board_link.write("scorpion", position=str(SEED), rules="classic", moves=["4H>7"]))
+
+
+def test_a_moves_verdict_table_follows_its_redrawn_board_and_is_the_engines_for_that_move(page, server):
+    # The board and the verdict come first; the table under every preset right after, for the move
+    # just made (not the one before): a legal move after a refused one, then a refused one again.
+    open_board(page, server, "hu")
+    board = web.AnalysisSession({"kind": "analysis", "game": "scorpion", "start": str(SEED), "rules": "classic",
+                                 "lang": "hu"})
+    for card, onto, token, legal in (("4C", "5H", "4C>7", "false"), ("4H", "5H", "4H>7", "true"),
+                                     ("3D", "4H", "3D>7", "false")):
+        expected = [[v["rules"], str(v["legal"]).lower(), verdict_text(v, "hu")] for v in board.verdicts(token)]
+        frame = board.move(token)
+        play_by_clicks(page, card, onto)
+        wait_for_message(page, legal)
+        assert text(page, "message") == frame["message"]
+        assert verdicts_shown(page) == expected
+        assert page.get_attribute(f"{BOARD} [data-role=verdicts]", "data-move") == token
+        assert text(page, "verdicts-summary") == frame["verdicts_summary"]
 
 
 def test_the_board_is_played_with_the_keyboard_alone(page, server):
@@ -222,8 +247,7 @@ def test_a_klondike_move_is_judged_under_its_four_presets(page, server):
     click_card(page, "AD")
     page.click(f'{BOARD} [data-foundation="D"] button')
     wait_for_message(page, "true")
-    verdicts = page.eval_on_selector_all(f"{BOARD} [data-role=verdicts] [data-rules]",
-                                         "els => els.map(e => [e.dataset.rules, e.dataset.legal])")
+    verdicts = [v[:2] for v in verdicts_shown(page)]
     assert verdicts == [["draw1", "true"], ["draw3", "true"], ["draw1-vegas", "true"], ["draw3-vegas", "true"]]
     assert text(page, "verdicts-summary") == "Allowed under every rule set."
 

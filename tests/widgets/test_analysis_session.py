@@ -249,6 +249,43 @@ def test_every_attempted_move_is_judged_under_every_preset_of_the_game():
     assert frame["verdicts_summary"] == "Csak ezek szerint megengedett: Könnyített."
 
 
+def test_a_move_answered_in_two_frames_gives_the_board_first_and_the_same_table_after():
+    # The page asks for a move's verdicts "later": the first frame has the board and the verdict, the
+    # `verdicts` request right after it the table and summary the one-frame answer has.
+    open_board("hu", wid="one")
+    open_board("hu", wid="two")
+    for token in ("4C>7", "4H>7", "3D>7", "deal"):
+        whole = call("move", "one", token=token)
+        first = call("move", "two", token=token, verdicts="later")
+        assert first["verdicts_pending"] is True and "verdicts" not in first and "verdicts_summary" not in first
+        assert {k: v for k, v in first.items() if k != "verdicts_pending"} == {
+            k: v for k, v in whole.items() if k not in ("verdicts", "verdicts_summary")}
+        second = call("verdicts", "two")
+        assert (second["verdicts"], second["verdicts_summary"]) == (whole["verdicts"], whole["verdicts_summary"])
+        assert f'data-move="{html.escape(token)}"' in second["verdicts"]
+
+
+def test_a_move_whose_table_was_not_asked_for_is_judged_by_the_next_frame():
+    open_board("hu", wid="one")
+    open_board("hu", wid="two")
+    whole = call("move", "one", token="4C>7")
+    call("move", "two", token="4C>7", verdicts="later")
+    assert call("reset", "two")["verdicts"] == whole["verdicts"]  # the last attempted move's table
+
+
+def test_the_move_list_and_the_command_line_follow_every_change_of_the_game():
+    open_board("en")
+    fresh = web.AnalysisSession({"kind": "analysis", "game": "scorpion", "start": str(SEED_DEAL), "rules": "classic"})
+    for op, fields in (("move", {"token": "4H>7"}), ("move", {"token": "4C>7"}), ("undo", {}), ("redo", {}),
+                       ("rules", {"rules": "easy"}), ("move", {"token": "4C>5"}), ("goto", {"index": 0}),
+                       ("start", {"text": KL_CODE}), ("move", {"token": "AD>F"})):
+        frame = call(op, **fields)
+        board = web.SESSIONS["a"]
+        fresh.__dict__.update({k: v for k, v in vars(board).items() if k not in ("_parts", "_drawn")})
+        fresh._parts, fresh._drawn = {}, {}
+        assert frame["moves"] == fresh.frame()["moves"] and frame["command"] == fresh.frame()["command"], op
+
+
 def test_the_verdict_table_says_each_presets_verdict_as_one_sentence():
     open_board("hu")
     rows = [verdict_text(v, "hu") for v in web.SESSIONS["a"].verdicts("4C>7")]

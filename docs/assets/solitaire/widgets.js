@@ -98,13 +98,21 @@ const engine = {
     for (const listener of this.listeners) listener(event);
   },
 
-  call(request) {
-    if (this.state === "failed") return Promise.resolve({ ok: false, error: this.error });
+  // request's answer (a promise); with `then`, a request the worker answers right after it, without
+  // waiting for the page: its answer is the promise `answer.followed` (the first is applied meanwhile).
+  call(request, then = null) {
+    if (this.state === "failed") {
+      const failed = { ok: false, error: this.error };
+      return Promise.resolve(then ? { ...failed, followed: Promise.resolve(failed) } : failed);
+    }
     this.start();
     const id = this.nextId++;
+    const thenId = then ? this.nextId++ : null;
+    const second = then ? new Promise((done) => this.calls.set(thenId, done)) : null;
     return new Promise((done) => {
-      this.calls.set(id, done);
-      this.worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
+      this.calls.set(id, second ? (answer) => done({ ...answer, followed: second }) : done);
+      this.worker.postMessage({ type: "call", id, request: JSON.stringify(request),
+                                then: then && JSON.stringify(then), thenId });
     });
   },
 
@@ -364,8 +372,10 @@ class Widget {
         this.waiting -= 1;
         return false;
       }
-      return engine.call(request).then((answer) => {
+      const then = this.followUp(request);
+      return engine.call(request, then).then((answer) => {
         this.waiting -= 1;
+        if (answer.followed) answer.followed.then((second) => this.applySecond(second));
         if (!answer.ok) {
           this.setMessage(answer.error, false);
           return false;
@@ -377,6 +387,13 @@ class Widget {
     this.queue = result.catch(() => {}).then(() => true);
     return result;
   }
+
+  // The request the engine answers right after `request` (a second frame, applySecond), or null.
+  followUp(request) {
+    return null;
+  }
+
+  applySecond(answer) {}
 
   // -- frames --
   apply(frame, first) {
@@ -1040,11 +1057,36 @@ class AnalysisWidget extends TryWidget {
     this.disable("redo", !frame.can_redo);
     this.syncRules(frame);
     replacePart(this.root, "moves", frame.moves);
-    replacePart(this.root, "verdicts", frame.verdicts);
-    this.setText('[data-role="verdicts-summary"]', frame.verdicts_summary || "");
+    if (frame.verdicts_pending) this.verdictsPending(true);
+    else this.applyVerdicts(frame);
     this.setText('[data-role="command"]', frame.command || "");
     this.applySolver(frame.solver);
     this.writeLink();
+  }
+
+  // A move is answered in two frames: the board and its verdict, then the verdict under every preset
+  // (the table and its summary), which the worker sends right after; meanwhile the table is busy.
+  followUp(request) {
+    if (request.op !== "move") return null;
+    request.verdicts = "later";
+    return { op: "verdicts", id: this.id };
+  }
+
+  applySecond(answer) {
+    if (answer.ok) this.applyVerdicts(answer.frame);
+    else this.verdictsPending(false);
+  }
+
+  applyVerdicts(frame) {
+    replacePart(this.root, "verdicts", frame.verdicts);
+    this.setText('[data-role="verdicts-summary"]', frame.verdicts_summary || "");
+    this.verdictsPending(false);
+  }
+
+  verdictsPending(pending) {
+    const section = this.q('[data-role="verdicts"]').parentElement;
+    if (pending) section.setAttribute("aria-busy", "true");
+    else section.removeAttribute("aria-busy");
   }
 
   // The rules selector lists the presets of the game on the board (its game can change).

@@ -5,6 +5,10 @@
 //   {type: "init", indexURL, wheelURL, snapshot}   start the engine (below); snapshot is null or
 //                                        {url, key, size} (hooks/widgets.py writes them into the page)
 //   {type: "call", id, request}          engine.web.handle(request) once ready; request is JSON text
+//   {type: "call", id, request, then, thenId}
+//                                        the same, then at once handle(then), answered as thenId: a
+//                                        second frame right after the first (the analysis board's
+//                                        verdict table follows its redrawn board)
 //   {type: "task", id, request, next, stop}
 //                                        a long request in slices (the analysis board's solver): handle
 //                                        request, then next again and again while the answer's frame says
@@ -297,14 +301,21 @@ async function receive({ data }) {
     return;
   }
   if (data.type === "call") {
-    let answer;
+    let handle = null;
+    const answer = (request) => {
+      try {
+        return handle(request);
+      } catch (error) {
+        return JSON.stringify({ ok: false, error: String((error && error.message) || error) });
+      }
+    };
     try {
-      const handle = await ready;
-      answer = handle(data.request);
+      handle = await ready;
     } catch (error) {
-      answer = JSON.stringify({ ok: false, error: String((error && error.message) || error) });
+      handle = () => { throw error; };
     }
-    self.postMessage({ type: "result", id: data.id, answer });
+    self.postMessage({ type: "result", id: data.id, answer: answer(data.request) });
+    if (data.then) self.postMessage({ type: "result", id: data.thenId, answer: answer(data.then) });
   }
 }
 
