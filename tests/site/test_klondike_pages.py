@@ -53,6 +53,11 @@ HU_CORRECTIONS = {
     # 5 points are for a card that goes from the waste onto a column (to a foundation it earns 10 only)
     "két gyors érintés ezután a játéktéren": "két gyors érintés viszont a játéktéren",
     "5 pontot a dobópakliból érkező minden lapért": "5 pontot minden lapért, amely a dobópakliból egy oszlopra kerül",
+    # the tenth review (r10): a clause instead of the nominal „-ról való … nélkül” chain
+    "Egy alapokról való lapvisszavétel nélkül megnyert játszma":
+        "Ha egyetlen lapot sem vesz vissza az alapokról, a megnyert játszma",
+    "Az alapokról való lapvisszavétel nélkül megnyert játszma":
+        "Ha egyetlen lapot sem vesz vissza az alapokról, a megnyert játszma",
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")
