@@ -547,10 +547,12 @@ def move_spoken(token: str, lang: str = "en") -> str:
 def move_content(shown: str, spoken: str) -> str:
     """A move as the content of a list item or a button: the symbols to the eye, the words to a screen
     reader (``<span aria-hidden="true">4♥ → 7. oszlop</span><span class="sol-sr">Kőr 4 a 7. oszlopra</span>``);
-    a move said as it is shown is its text alone."""
+    a move said as it is shown is its text alone. The site's search indexes what is shown (the card's
+    name is the board's, ``data-search-exclude``)."""
     if spoken == shown:
         return esc(shown)
-    return f'<span aria-hidden="true">{esc(shown)}</span><span class="sol-sr">{esc(spoken)}</span>'
+    return (f'<span aria-hidden="true">{esc(shown)}</span>'
+            f'<span class="sol-sr" data-search-exclude>{esc(spoken)}</span>')
 
 
 def attempt_text(parts: MoveParts, lang: str = "en") -> str:
