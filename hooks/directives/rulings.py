@@ -139,8 +139,8 @@ def render(d: Directive) -> str:
             fragment = board_link.write(rec.game, position=frame.position, rules=rules,
                                         score=None if frame.score == usual else frame.score, moves=[attempt.token])
             first = (f'<th scope="rowgroup" rowspan="{len(attempts)}">{link}</th>' if i == 0 else "")
-            move = game.move_text(attempt.token, d.lang)  # the symbols to the eye, the words to a screen reader
-            label = escape(d.gettext(CONTEXT, OPEN).replace("{move}", game.move_spoken(attempt.token, d.lang)))
+            move = game.move_text(attempt.token, d.lang)
+            label = escape(d.gettext(CONTEXT, OPEN).replace("{move}", move))
             body.append(
                 f'<tr data-ruling="{escape(rec.ruling or "")}" data-move="{escape(attempt.token)}">{first}'
                 f'<td><a class="sol-rulings-board" href="{escape(board)}#{escape(fragment)}" aria-label="{label}" '
