@@ -125,6 +125,13 @@ class Game:
 
         return render.move_label(self.move_parts(token), lang)
 
+    def move_spoken(self, token: str, lang: str = "en") -> str:
+        """A move token as a screen reader says it, the card in words (``4H>7`` → "Kőr 4 a 7. oszlopra");
+        the list shows ``move_text`` to the eye."""
+        from . import render  # noqa: PLC0415
+
+        return render.move_said(self.move_parts(token), lang)
+
     def attempt_text(self, token: str, lang: str = "en") -> str:
         """The button that tries a disputed move: "Try tapping 2♥" (one sentence per kind of move)."""
         from . import render  # noqa: PLC0415

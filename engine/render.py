@@ -29,9 +29,10 @@ from functools import lru_cache
 from typing import Any
 
 from . import games
-from .cards import card_symbol, card_token, is_red, parse_card
+from .cards import DECK, card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
-from .i18n import MINUS, N_, NP_, number, translator
+from .grammar import hu_article
+from .i18n import CASES, MINUS, N_, NP_, number, sentence_case, translator
 
 # Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
 _COLUMN = "column {n}"
@@ -163,6 +164,30 @@ _MOVE_TEXTS = {  # the move list, and the heading of a disputed move
     "dtap": N_("move", "Double-tap {card}"),
     "undo": N_("move", "Undo"),
 }
+
+# The same moves as a screen reader says them (the list shows the symbols, ``_MOVE_TEXTS``; an arrow
+# and a suit symbol are read as "right arrow", "black heart suit"): the card named in words, in the
+# case the sentence needs. Every value is offered to every language; each translation takes the
+# ones it needs (``move_spoken``). Deal, draw, recycle and undo have no symbol: they are said as shown.
+_SPOKEN_TEXTS = {
+    # TRANSLATORS: a move as a screen reader says it (shown as "4♥ → column 7"). Values, use any of
+    # them: {card} the card's name ("4 of hearts", hu "kőr 4", ca "4 de cors", ru "четвёрка червей");
+    # {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre} the name in that case (ru
+    # "четвёрку червей", "четвёрки червей"); {n} the column's number; {the_n} the number with the
+    # Hungarian definite article ("a 7", "az 5"). The first letter is made a capital.
+    "to-column": N_("move|spoken", "{card} to column {n}"),
+    # TRANSLATORS: a move as a screen reader says it (shown as "4♥ → foundation"). Values as in
+    # "{card} to column {n}": {card}, {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre}.
+    "to-foundation": N_("move|spoken", "{card} to its foundation"),
+    # TRANSLATORS: a move as a screen reader says it (shown as "Tap 2♥"). Values as in
+    # "{card} to column {n}": {card}, {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre}.
+    "tap": N_("move|spoken", "Tap the {card}"),
+    # TRANSLATORS: a move as a screen reader says it (shown as "Double-tap 2♥"). Values as in
+    # "{card} to column {n}": {card}, {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre}.
+    "dtap": N_("move|spoken", "Double-tap the {card}"),
+}
+SPOKEN_VALUES = ("card", *(f"card_{case}" for case in CASES), "n", "the_n")
+"""The values a spoken move's translation may name (``_SPOKEN_TEXTS``)."""
 
 _ATTEMPT_TEXTS = {  # the button that plays one of a ruling's disputed moves
     "to-column": N_("attempt", "Try {card} → column {n}"),
@@ -491,6 +516,45 @@ def move_text(token: str, lang: str = "en") -> str:
     return move_label(move_parts(token), lang)
 
 
+_CARDS_BY_SYMBOL = {card_symbol(c): c for c in DECK}
+
+
+def move_said(parts: MoveParts, lang: str = "en") -> str:
+    """A move as a screen reader says it: the card in words, no arrow (``_SPOKEN_TEXTS``): "4 of hearts
+    to column 7", "Kőr 4 a 7. oszlopra", "Касание двойки червей"; a move without a card symbol is
+    said as the list shows it (``move_label``)."""
+    kind, values = parts
+    if kind not in _SPOKEN_TEXTS:
+        return move_label(parts, lang)
+    t = translator(lang)
+    c = _CARDS_BY_SYMBOL[values["card"]]
+    named = {"card": t.card(c), **{f"card_{case}": t.card(c, case) for case in CASES}}
+    if "n" in values:
+        named.update(n=values["n"], the_n=f"{hu_article(values['n'])} {values['n']}")
+    return sentence_case(t.pgettext("move|spoken", _SPOKEN_TEXTS[kind]).format(**named), lang)
+
+
+def move_spoken(token: str, lang: str = "en") -> str:
+    """A move token as a screen reader says it: ``4H>7`` → "Kőr 4 a 7. oszlopra" (``move_said`` of
+    ``move_parts``); the list shows ``move_text``, "4♥ → 7. oszlop".
+
+    >>> move_spoken("4H>7", "en"), move_spoken("tap:2H", "ru"), move_spoken("deal", "en")
+    ('4 of hearts to column 7', 'Касание двойки червей', 'Deal the reserve')
+    """
+    return move_said(move_parts(token), lang)
+
+
+def move_content(shown: str, spoken: str) -> str:
+    """A move as the content of a list item or a button: the symbols to the eye, the words to a screen
+    reader (``<span aria-hidden="true">4♥ → 7. oszlop</span><span class="sol-sr">Kőr 4 a 7. oszlopra</span>``);
+    a move said as it is shown is its text alone. The site's search indexes what is shown (the card's
+    name is the board's, ``data-search-exclude``)."""
+    if spoken == shown:
+        return esc(shown)
+    return (f'<span aria-hidden="true">{esc(shown)}</span>'
+            f'<span class="sol-sr" data-search-exclude>{esc(spoken)}</span>')
+
+
 def attempt_text(parts: MoveParts, lang: str = "en") -> str:
     """The button that tries a disputed move: "Try tapping 2♥", "Prova de repartir la reserva"."""
     kind, values = parts
@@ -644,14 +708,16 @@ def anchors(widget_id: str, total: int) -> str:
     return f'<div class="sol-anchors">{spans}</div>'
 
 
-def moves_list(moves: list[str], index: int, widget_id: str, lang: str) -> str:
+def moves_list(moves: list[str], index: int, widget_id: str, lang: str, spoken: list[str] | None = None) -> str:
     """The clickable, numbered move list; item ``k`` shows the position after ``k`` moves and links to
-    it (``#<widget id>-<k>``: a deep link, kept by the page's address; its target is an ``anchors`` span)."""
+    it (``#<widget id>-<k>``: a deep link, kept by the page's address; its target is an ``anchors`` span).
+    ``spoken``: the moves as a screen reader says them (``move_spoken``; by default as shown)."""
     items = []
-    for k, label in enumerate([text("start", lang), *moves]):
+    start = text("start", lang)
+    for k, (label, said) in enumerate(zip([start, *moves], [start, *(spoken or moves)])):
         link = attrs(href=f"#{widget_id}-{k}", data_index=k, aria_current="step" if k == index else None)
         number = f'<span class="sol-move-number">{k}.</span> ' if k else ""
-        items.append(f"<li><a{link}>{number}{esc(label)}</a></li>")
+        items.append(f"<li><a{link}>{number}{move_content(label, said)}</a></li>")
     label = attrs(aria_label=text("moves", lang))
     return f'<ol class="sol-moves" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
@@ -663,23 +729,27 @@ def board_link(href: str, lang: str) -> str:
             f'{esc(text("board-link", lang))}</a></p>')
 
 
-def history_list(moves: list[str], at: int, lang: str) -> str:
-    """The analysis board's move list: the start and each move played (``moves``: their texts), as
-    buttons that go to the position after it; ``at``: the moves on the board, those after it wait
-    to be played again (``data-ahead``)."""
+def history_list(moves: list[str], at: int, lang: str, spoken: list[str] | None = None) -> str:
+    """The analysis board's move list: the start and each move played (``moves``: their texts;
+    ``spoken``: as a screen reader says them), as buttons that go to the position after it; ``at``:
+    the moves on the board, those after it wait to be played again (``data-ahead``)."""
     items = []
-    for k, label in enumerate([text("start", lang), *moves]):
+    start = text("start", lang)
+    for k, (label, said) in enumerate(zip([start, *moves], [start, *(spoken or moves)])):
         button = attrs(type="button", data_index=k, aria_current="step" if k == at else None, data_ahead=k > at)
-        items.append(f"<li><button{button}>{esc(label)}</button></li>")
+        items.append(f"<li><button{button}>{move_content(label, said)}</button></li>")
     label = attrs(aria_label=text("history", lang))
     return f'<ol class="sol-moves sol-history" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
 
 
-def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: str) -> str:
+def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: str,
+                  spoken: list[str] | None = None) -> str:
     """A winning line, hidden until the reader asks for it (a spoiler): one button per move
-    (``data-move``: its token), which plays the line up to it."""
-    items = "".join(f"<li><button{attrs(type='button', data_move=token, data_step=k)}>{esc(label)}</button></li>"
-                    for k, (token, label) in enumerate(zip(tokens, moves)))
+    (``data-move``: its token; ``moves``: their texts, ``spoken``: as a screen reader says them),
+    which plays the line up to it."""
+    items = "".join(f"<li><button{attrs(type='button', data_move=token, data_step=k)}>"
+                    f"{move_content(label, said)}</button></li>"
+                    for k, (token, label, said) in enumerate(zip(tokens, moves, spoken or moves)))
     return f'<ol class="sol-solution" data-role="solution"{attrs(aria_label=text("line", lang))} hidden>{items}</ol>'
 
 
@@ -726,7 +796,7 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_text", "attrs", "backs", "board", "board_link", "button",
            "card", "card_label", "client_texts", "counter_text", "description", "esc", "history_list", "list_text",
-           "made_text",
-           "move_label", "move_parts", "move_text", "moves_list", "pile", "plural_text", "refused_text",
+           "made_text", "move_content", "move_label", "move_parts", "move_said", "move_spoken", "move_text",
+           "moves_list", "pile", "plural_text", "refused_text",
            "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
            "verdicts_table", "widget"]

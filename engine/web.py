@@ -52,6 +52,7 @@ from .render import (
     esc,
     history_list,
     list_text,
+    move_content,
     moves_list,
     plural_text,
     refused_text,
@@ -344,7 +345,8 @@ class ReplaySession(Session):
     def panels(self, frame: Frame, widget_id: str) -> list[str]:
         caption = f'<p class="sol-caption" data-role="caption">{esc(frame.get("caption", ""))}</p>'
         annotation = f'<p class="sol-annotation" data-role="annotation">{esc(frame.get("annotation", ""))}</p>'
-        return [caption, annotation, moves_list(frame["moves"], frame["index"], widget_id, self.lang)]
+        spoken = [find(self.game).move_spoken(t, self.lang) for t in self.tokens]
+        return [caption, annotation, moves_list(frame["moves"], frame["index"], widget_id, self.lang, spoken)]
 
     def intro(self, frame: Frame, widget_id: str) -> list[str]:
         return [anchors(widget_id, frame["total"])]
@@ -420,6 +422,7 @@ class TrySession(Session):
             out["note"] = self.notes[0]
         if len(self.attempts) > 1:
             out["attempts"] = [{"token": t, "move": game.move_text(t, self.lang),
+                                "spoken": game.move_spoken(t, self.lang),
                                 "label": game.attempt_text(t, self.lang), "note": note,
                                 "verdicts": self.verdicts(t) if self.presets else []}
                                for t, note in zip(self.attempts, self.notes)]
@@ -604,7 +607,7 @@ class AnalysisSession(TrySession):
         self.search_base: tuple[list[str], str] = ([], self.rules)  # the moves and rules it searches from
         self.solver: Frame = {"state": None}
         self.solution: tuple[list[str], str, list[str]] | None = None  # (moves before, rules, winning line)
-        self._texts: dict[str, str] = {}  # move token -> its text in the page's language
+        self._texts: dict[str, tuple[str, str]] = {}  # move token -> its text and its words, in the page's language
         self._names: dict[str, str] = {}  # preset -> its name in the page's language (asked on every move)
 
     # -- the board's state -----------------------------------------------------------------------------
@@ -652,11 +655,16 @@ class AnalysisSession(TrySession):
             found = self._names[preset] = preset_label(self.game, preset, self.lang)
         return found
 
-    def _move_text(self, token: str) -> str:
-        found = self._texts.get(token)
-        if found is None:
-            found = self._texts[token] = find(self.game).move_text(token, self.lang)
-        return found
+    def _move_texts(self, tokens: list[str]) -> tuple[list[str], list[str]]:
+        """The moves' texts as the list shows them and as a screen reader says them."""
+        game = find(self.game)
+        both = []
+        for token in tokens:
+            found = self._texts.get(token)
+            if found is None:
+                found = self._texts[token] = (game.move_text(token, self.lang), game.move_spoken(token, self.lang))
+            both.append(found)
+        return [shown for shown, _ in both], [said for _, said in both]
 
     # -- moves, history, rules ---------------------------------------------------------------------------
     def move(self, token: Any, later: bool = False) -> Frame:
@@ -974,7 +982,8 @@ class AnalysisSession(TrySession):
         if state == "won" and self.solution:
             line = self.solution[2]
             out["text"] = (plural_text("solver-won", len(line), lang) if line else text("solver-won-now", lang))
-            out["line"] = solution_list(line, [self._move_text(t) for t in line], lang)
+            shown, spoken = self._move_texts(line)
+            out["line"] = solution_list(line, shown, lang, spoken)
         else:
             out["text"] = text(_SOLVER_TEXTS[state], lang) if state in _SOLVER_TEXTS else ""
             out["line"] = ""
@@ -1027,8 +1036,7 @@ class AnalysisSession(TrySession):
             out["link_limit"], out["deal_numbers"] = board_link.MAX_LENGTH, MAX_NUMBER + 1
         out["can_undo"], out["can_redo"] = self.at > 0, self.at < len(self.moves)
         out["fragment"] = self.link()
-        out["moves"] = self._once("moves", (self.game, tuple(self.moves), self.at),
-                                  lambda: history_list([self._move_text(t) for t in self.moves], self.at, lang))
+        out["moves"] = self._once("moves", (self.game, tuple(self.moves), self.at), lambda: self._history(lang))
         out["presets"] = [{"id": p, "name": self._name(p)} for p in self.presets]
         out["command"] = self._once("command", (self.shown, tuple(self.played()), self.game, self.start, self.code,
                                                 self.code_rules, self.rules, self.start_score),
@@ -1039,6 +1047,10 @@ class AnalysisSession(TrySession):
         else:
             self._judge_pending()
             out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
+
+    def _history(self, lang: str) -> str:
+        shown, spoken = self._move_texts(self.moves)
+        return history_list(shown, self.at, lang, spoken)
 
     def _once(self, part: str, key: tuple[Any, ...], make: Callable[[], str]) -> str:
         """A part of the frame made again only when what it shows changed (``key``): a refused move,
@@ -1156,6 +1168,7 @@ def _attempts(frame: Frame, game: str, lang: str) -> list[dict[str, Any]]:
     if not frame.get("attempt"):
         return []
     return [{"token": frame["attempt"], "move": find(game).move_text(frame["attempt"], lang),
+             "spoken": find(game).move_spoken(frame["attempt"], lang),
              "label": find(game).attempt_text(frame["attempt"], lang),
              "note": frame.get("note") or "", "verdicts": frame.get("verdicts") or []}]
 
@@ -1177,7 +1190,8 @@ def _attempt(attempt: dict[str, Any], lang: str) -> str:
     move as a title) with the verdict beside it, its explanation, its verdicts under each rule set."""
     token = attempt["token"]
     label = attempt.get("label") or attempt["move"]
-    tried = (f'<p class="sol-attempt-try"><span class="sol-attempt-move">{esc(attempt["move"])}</span>'
+    move = move_content(attempt["move"], attempt.get("spoken") or attempt["move"])
+    tried = (f'<p class="sol-attempt-try"><span class="sol-attempt-move">{move}</span>'
              f'<button type="button"{attrs(data_action="attempt", data_move=token)} data-search-exclude>'
              f'{esc(label)}</button> <span class="sol-attempt-result" data-role="attempt-result" role="status">'
              f'</span></p>')

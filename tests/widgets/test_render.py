@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+import string
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -160,7 +161,8 @@ def test_every_widget_text_is_translated(lang):
     messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
     catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0])  # translated, non-fuzzy entries only
                for m in messages if m.id and m.string and not m.fuzzy}
-    tables = {"widget": render._TEXTS, "move": render._MOVE_TEXTS, "attempt": render._ATTEMPT_TEXTS,
+    tables = {"widget": render._TEXTS, "move": render._MOVE_TEXTS, "move|spoken": render._SPOKEN_TEXTS,
+              "attempt": render._ATTEMPT_TEXTS,
               "made": render._MADE_TEXTS, "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS,
               "refused": render._REFUSED_TEXTS}
     wanted = [(context, m) for context, table in tables.items() for m in table.values()]
@@ -171,6 +173,96 @@ def test_every_widget_text_is_translated(lang):
 def test_every_kind_of_move_has_its_label_its_try_button_and_its_points_message():
     for table in (render._MOVE_TEXTS, render._ATTEMPT_TEXTS, render._MADE_TEXTS, render._REFUSED_TEXTS):
         assert tuple(table) == render.MOVE_KINDS
+
+
+# -- moves as a screen reader says them ------------------------------------------------------------
+
+SYMBOLS = re.compile("[♠♥♦♣→←↑↓⇒]")
+ONE_OF_EACH_KIND = ["4H>7", "KD>F", "tap:2H", "dtap:QS", "deal", "draw", "recycle", "undo"]
+
+
+def test_the_kinds_of_move_shown_with_a_symbol_are_the_ones_with_a_spoken_form():
+    shown_with_symbols = {render.move_parts(t)[0] for t in ONE_OF_EACH_KIND if SYMBOLS.search(render.move_text(t))}
+    assert set(render._SPOKEN_TEXTS) == shown_with_symbols and {render.move_parts(t)[0] for t in ONE_OF_EACH_KIND} \
+        == set(render.MOVE_KINDS)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("token", ONE_OF_EACH_KIND)
+def test_a_spoken_move_names_its_card_in_words_with_no_suit_symbol_or_arrow(lang, token):
+    said = render.move_spoken(token, lang)
+    assert not SYMBOLS.search(said) and said[:1] == said[:1].upper()
+    kind, values = render.move_parts(token)
+    if "card" not in values:  # nothing to read aloud differently: said as shown
+        assert said == render.move_text(token, lang)
+        return
+    t = engine.i18n.translator(lang)
+    c = parse_card(token.split(":")[-1].split(">")[0])
+    names = {t.card(c, case) for case in ("nom", *engine.i18n.CASES)}
+    assert any(name in said or name[:1].upper() + name[1:] in said for name in names), (said, names)
+    if "n" in values:
+        assert str(values["n"]) in said
+
+
+@pytest.mark.parametrize(("token", "lang", "said"), [
+    ("4H>7", "en", "4 of hearts to column 7"), ("KD>F", "en", "King of diamonds to its foundation"),
+    ("tap:2H", "en", "Tap the 2 of hearts"),
+    ("4H>7", "hu", "Kőr 4 a 7. oszlopra"), ("4H>1", "hu", "Kőr 4 az 1. oszlopra"),
+    ("4H>5", "hu", "Kőr 4 az 5. oszlopra"),
+    ("4H>F", "hu", "Kőr 4 az alapjára"), ("tap:2H", "hu", "Kőr 2 megérintése"),
+    ("4H>7", "ca", "4 de cors a la columna 7"), ("4H>F", "ca", "4 de cors a la seva base"),
+    ("tap:2H", "ca", "Tocar la carta 2 de cors"),
+    ("8C>4", "ru", "Восьмёрка треф в столбец 4"), ("4H>F", "ru", "Четвёрка червей на основание"),
+    ("tap:2H", "ru", "Касание двойки червей"), ("dtap:KS", "ru", "Двойное касание короля пик"),
+    ("deal", "hu", "A tartalék kiosztása"),
+])
+def test_a_move_is_said_as_a_sentence_of_the_readers_language(token, lang, said):
+    # every native review: "4 black heart suit right arrow 7. oszlop"; now the words themselves
+    assert render.move_spoken(token, lang) == said
+
+
+@pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
+def test_a_spoken_moves_translation_names_only_the_values_offered(lang):
+    # these entries are not brace-format checked by msgfmt (each language takes the values it needs)
+    messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
+    spoken = {m.id: m.string for m in messages if m.context == "move|spoken"}
+    assert set(spoken) == set(render._SPOKEN_TEXTS.values())
+    for msgstr in spoken.values():
+        named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
+        assert named and named <= set(render.SPOKEN_VALUES), msgstr
+
+
+def heard_items(markup: str) -> list[str]:
+    """Each list item of a move list as a screen reader hears it (its text less ``aria-hidden``)."""
+    return [" ".join(spoken(item.replace("<li>", '<li data-heard="yes">', 1), "data-heard", "yes"))
+            for item in re.findall(r"<li>.*?</li>", markup)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_move_list_shows_the_symbols_and_is_heard_as_words(lang):
+    tokens = ONE_OF_EACH_KIND
+    shown = [render.move_text(t, lang) for t in tokens]
+    said = [render.move_spoken(t, lang) for t in tokens]
+    start = render.text("start", lang)
+    replay = render.moves_list(shown, 0, "w", lang, said)
+    assert heard_items(replay) == [start] + [f"{k}. {s}" for k, s in enumerate(said, 1)]
+    assert all(f'<span aria-hidden="true">{html.escape(s, quote=True)}</span>' in replay
+               for s, t in zip(shown, tokens) if SYMBOLS.search(s))
+    assert heard_items(render.history_list(shown, 3, lang, said)) == [start, *said]
+    assert heard_items(render.solution_list(tokens, shown, lang, said)) == said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_widgets_move_lists_are_heard_as_words(lang):
+    first, config = frame("replay", lang, moves=["4H>7", "deal"])
+    markup = web.session(config).widget("w", config, first)
+    (moves,) = re.findall(r'<ol class="sol-moves".*?</ol>', markup)
+    said = [render.move_spoken(t, lang) for t in ("4H>7", "deal")]
+    assert heard_items(moves)[1:] == [f"1. {said[0]}", f"2. {said[1]}"]
+    board = web.session({"kind": "analysis", "game": "scorpion", "start": str(engine.position("scorpion", SEED_DEAL)),
+                         "lang": lang})
+    moves = board.move("4H>7")["moves"]
+    assert heard_items(moves)[1] == render.move_spoken("4H>7", lang)
 
 
 @pytest.mark.parametrize(("token", "lang", "text"), [

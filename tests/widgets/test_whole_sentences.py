@@ -213,7 +213,8 @@ class Shown:
                 for text in strings(value):
                     self.all.extend(html_texts(text) if text.startswith("<") else [text])
                     self.rows(text)
-                    self.starts += [m.group(1) for m in re.finditer(r"<button[^>]*>([^<]*)</button>", text)]
+                    self.starts += [piece for m in re.finditer(r"<button[^>]*>(.*?)</button>", text)
+                                    for piece in re.split(r"<[^>]*>", m.group(1)) if piece.strip()]
         if frame.get("verdicts_summary"):
             self.messages.append(frame["verdicts_summary"])
 
@@ -450,7 +451,8 @@ def test_a_messages_sentence_has_at_most_one_colon(shown):
 def test_the_widgets_were_shown_through_every_kind_of_move(shown):
     # the texts above are worth what they cover: every entry of the widgets' tables was shown
     seen = {(context, msgid) for context, msgid in SEEN}
-    tables = {"move": render._MOVE_TEXTS, "attempt": render._ATTEMPT_TEXTS, "made": render._MADE_TEXTS,
+    tables = {"move": render._MOVE_TEXTS, "move|spoken": render._SPOKEN_TEXTS, "attempt": render._ATTEMPT_TEXTS,
+              "made": render._MADE_TEXTS,
               "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS, "refused": render._REFUSED_TEXTS}
     wanted = {(context, msgid) for context, table in tables.items() for msgid in table.values()}
     assert sorted(wanted - seen) == []
