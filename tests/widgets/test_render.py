@@ -209,7 +209,7 @@ def test_a_spoken_move_names_its_card_in_words_with_no_suit_symbol_or_arrow(lang
     ("tap:2H", "en", "Tap the 2 of hearts"),
     ("4H>7", "hu", "Kőr 4 a 7. oszlopra"), ("4H>1", "hu", "Kőr 4 az 1. oszlopra"),
     ("4H>5", "hu", "Kőr 4 az 5. oszlopra"),
-    ("4H>F", "hu", "Kőr 4 az alapjára"), ("tap:2H", "hu", "Kőr 2 megérintése"),
+    ("4H>F", "hu", "Kőr 4 az alapjára"), ("tap:2H", "hu", "A kőr 2 megérintése"),
     ("4H>7", "ca", "4 de cors a la columna 7"), ("4H>F", "ca", "4 de cors a la seva base"),
     ("tap:2H", "ca", "Tocar la carta 2 de cors"),
     ("8C>4", "ru", "Восьмёрка треф в столбец 4"), ("4H>F", "ru", "Четвёрка червей на основание"),
