@@ -6,11 +6,12 @@
 The table lists, in page order, every ``solitaire ruling`` of the page that carries it: the question
 (a link to its heading: the nearest heading with an explicit id above the ruling), the disputed
 move (a link that opens the question's position and that move on the analysis board, ``/board/``,
-DESIGN.md §5.1; the fragment is the engine's, ``engine.board_link.write``) and its verdict
-under each rule set the page's rulings judge (✓ with the points it earns, "allowed, +5 points" to a screen reader, ✗, or — where that
-question does not judge it). Questions, moves and rule-set names are the records' and the
-engine's, in the page's language; the table's own words are the site catalog's (msgctxt
-``rulings``).
+DESIGN.md §5.1; the fragment is the engine's, ``engine.board_link.write``) and its verdict under
+each rule set the page's rulings judge (✓ with the points it earns, ✗, or — where that question
+does not judge it). The move shows as the move lists show it ("8♣ → column 4") and is said with the
+card in words ("Open 8 of clubs to column 4 on the analysis board"); a cell shows "✓ +5 points" and
+says "allowed, +5 points". Questions, moves and rule-set names are the records' and the engine's, in
+the page's language; the table's own words are the site catalog's (msgctxt ``rulings``).
 """
 
 from __future__ import annotations
@@ -140,11 +141,13 @@ def render(d: Directive) -> str:
                                         score=None if frame.score == usual else frame.score, moves=[attempt.token])
             first = (f'<th scope="rowgroup" rowspan="{len(attempts)}">{link}</th>' if i == 0 else "")
             move = game.move_text(attempt.token, d.lang)
-            label = escape(d.gettext(CONTEXT, OPEN).replace("{move}", move))
+            said = game.move_spoken(attempt.token, d.lang)  # the card in words, in running text
+            said = d.gettext(CONTEXT, OPEN).replace("{move}", said[:1].lower() + said[1:])
             body.append(
                 f'<tr data-ruling="{escape(rec.ruling or "")}" data-move="{escape(attempt.token)}">{first}'
-                f'<td><a class="sol-rulings-board" href="{escape(board)}#{escape(fragment)}" aria-label="{label}" '
-                f'title="{label}">{escape(move)}</a></td>{"".join(cells)}</tr>')
+                f'<td><a class="sol-rulings-board" href="{escape(board)}#{escape(fragment)}">'
+                f'<span aria-hidden="true">{escape(move)}</span><span class="sol-sr">{escape(said)}</span>'
+                f'</a></td>{"".join(cells)}</tr>')
     return (
         f'<div class="sol-rulings" data-game="{escape(game.name)}" data-search-exclude>'
         f'<table><caption>{t(CAPTION)}</caption><thead><tr><th scope="col">{t(QUESTION)}</th>'

@@ -318,6 +318,27 @@ def test_an_allowed_summary_cell_says_what_the_move_earns_with_its_unit(built_si
             checked += 1
     assert checked
 
+_BOARD_LINK = re.compile(r'<tr data-ruling="[^"]*" data-move="(?P<move>[^"]*)">.*?<a class="sol-rulings-board" '
+                         r'(?P<attrs>[^>]*)><span aria-hidden="true">(?P<shown>[^<]*)</span>'
+                         r'<span class="sol-sr">(?P<said>[^<]*)</span></a>', re.S)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_disputed_moves_board_link_shows_the_symbols_and_says_the_card_in_words(built_site, lang):
+    # r9–r11, every language: "Open 8♣ → column 4 on the analysis board" read "black club suit, right arrow"
+    text = page_path(built_site, lang, PAGE).read_text(encoding="utf-8")
+    game = engine.find("scorpion")
+    links = list(_BOARD_LINK.finditer(text))
+    assert links
+    for m in links:
+        token = html.unescape(m["move"])
+        assert "aria-label" not in m["attrs"] and "title" not in m["attrs"]  # the name is what is said
+        assert html.unescape(m["shown"]) == game.move_text(token, lang)
+        said = html.unescape(m["said"])
+        assert not re.search(r"[♠♥♦♣→]", said), said
+        spoken = game.move_spoken(token, lang)
+        assert spoken[:1].lower() + spoken[1:] in said
+
 # A heading that points back at the question before it, and so words it differently from its record.
 _HEADING_REFERS_BACK = {"group-from-inside"}  # "May 10♣ and 2♦ leave that group for J♣?"
 
