@@ -138,6 +138,12 @@ class Game:
 
         return render.attempt_text(self.move_parts(token), lang)
 
+    def attempt_spoken(self, token: str, lang: str = "en") -> str:
+        """That button as a screen reader says it, the card in words: "Try: 4 of hearts to column 7"."""
+        from . import render  # noqa: PLC0415
+
+        return render.attempt_said(self.move_parts(token), lang)
+
     def made_text(self, token: str, points: int, lang: str = "en", dollars: bool = False) -> str:
         """The message after a legal move: the move and what it earned ("4♥ → 7. oszlop: 5 pont")."""
         from . import render  # noqa: PLC0415

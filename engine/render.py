@@ -561,6 +561,21 @@ def attempt_text(parts: MoveParts, lang: str = "en") -> str:
     return translator(lang).pgettext("attempt", _ATTEMPT_TEXTS[kind]).format(**values)
 
 
+# TRANSLATORS: the button that tries a disputed move, as a screen reader says it (shown as "Try 4♥ →
+# column 7"): {move} is the move in words, "4 of hearts to column 7", "tap the 2 of hearts" (as
+# "{card} to column {n}" says it, its first letter small).
+ATTEMPT_SPOKEN = N_("attempt|spoken", "Try: {move}")
+
+
+def attempt_said(parts: MoveParts, lang: str = "en") -> str:
+    """The button that tries a disputed move as a screen reader says it, the card in words: "Try: 4
+    of hearts to column 7"; a move without a card symbol is said as shown (``attempt_text``)."""
+    if parts[0] not in _SPOKEN_TEXTS:
+        return attempt_text(parts, lang)
+    said = move_said(parts, lang)
+    return translator(lang).pgettext("attempt|spoken", ATTEMPT_SPOKEN).format(move=said[:1].lower() + said[1:])
+
+
 def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
     """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: +5 pont";
     ``dollars``: the game counts its score in dollars (Klondike Vegas), "K♥ → base: +5 $"."""
@@ -794,7 +809,7 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
     )
 
 
-__all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_text", "attrs", "backs", "board", "board_link", "button",
+__all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board", "board_link", "button",
            "card", "card_label", "client_texts", "counter_text", "description", "esc", "history_list", "list_text",
            "made_text", "move_content", "move_label", "move_parts", "move_said", "move_spoken", "move_text",
            "moves_list", "pile", "plural_text", "refused_text",

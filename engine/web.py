@@ -423,7 +423,8 @@ class TrySession(Session):
         if len(self.attempts) > 1:
             out["attempts"] = [{"token": t, "move": game.move_text(t, self.lang),
                                 "spoken": game.move_spoken(t, self.lang),
-                                "label": game.attempt_text(t, self.lang), "note": note,
+                                "label": game.attempt_text(t, self.lang),
+                                "label_spoken": game.attempt_spoken(t, self.lang), "note": note,
                                 "verdicts": self.verdicts(t) if self.presets else []}
                                for t, note in zip(self.attempts, self.notes)]
         if self.attempt and self.presets:  # the first disputed move's (computed once)
@@ -1170,6 +1171,7 @@ def _attempts(frame: Frame, game: str, lang: str) -> list[dict[str, Any]]:
     return [{"token": frame["attempt"], "move": find(game).move_text(frame["attempt"], lang),
              "spoken": find(game).move_spoken(frame["attempt"], lang),
              "label": find(game).attempt_text(frame["attempt"], lang),
+             "label_spoken": find(game).attempt_spoken(frame["attempt"], lang),
              "note": frame.get("note") or "", "verdicts": frame.get("verdicts") or []}]
 
 
@@ -1193,7 +1195,8 @@ def _attempt(attempt: dict[str, Any], lang: str) -> str:
     move = move_content(attempt["move"], attempt.get("spoken") or attempt["move"])
     tried = (f'<p class="sol-attempt-try"><span class="sol-attempt-move">{move}</span>'
              f'<button type="button"{attrs(data_action="attempt", data_move=token)} data-search-exclude>'
-             f'{esc(label)}</button> <span class="sol-attempt-result" data-role="attempt-result" role="status">'
+             f'{move_content(label, attempt.get("label_spoken") or label)}</button> '
+             f'<span class="sol-attempt-result" data-role="attempt-result" role="status">'
              f'</span></p>')
     note = f'<p class="sol-attempt-note">{esc(attempt["note"])}</p>' if attempt.get("note") else ""
     verdicts = verdicts_table(attempt["verdicts"], lang, move=token) if attempt["verdicts"] else ""

@@ -515,3 +515,22 @@ def test_a_list_of_names_is_joined_as_cldr_joins_a_list_in_the_language(lang, na
     from babel.lists import format_list  # noqa: PLC0415
 
     assert render.list_text(names, lang) == format_list(names, locale=lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("token", ["4H>7", "KD>F", "tap:2H", "dtap:AD"])
+def test_a_disputed_moves_try_button_shows_the_symbols_and_says_the_card_in_words(lang, token):
+    # r11 ru: "Попробовать: 8♣ → столбец 4" read the suit glyph and the arrow aloud
+    parts = render.move_parts(token)
+    said = render.attempt_said(parts, lang)
+    assert not re.search(r"[♠♥♦♣→]", said), said
+    spoken = render.move_said(parts, lang)
+    assert said.endswith(spoken[:1].lower() + spoken[1:])
+    markup = render.move_content(render.attempt_text(parts, lang), said)
+    assert f'<span aria-hidden="true">{html.escape(render.attempt_text(parts, lang))}</span>' in markup
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_try_button_without_a_card_is_said_as_shown(lang):
+    parts = render.move_parts("deal")
+    assert render.attempt_said(parts, lang) == render.attempt_text(parts, lang)

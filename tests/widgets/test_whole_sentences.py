@@ -47,6 +47,7 @@ COMPOSED = {  # the descriptions' parts (DESIGN.md §3.7, the seeds' lines), lis
     ("{label}: {content}", "{hidden}, then {cards}"), ("{hidden}, then {cards}", "{n} face-down card"),
 }
 DESCRIPTION_CONTEXTS = {"column", "tableau"}
+SPOKEN_COMPOSED = {("attempt|spoken", "move|spoken")}  # "Try: {move}", the move said in words after a label
 
 
 @dataclass
@@ -234,7 +235,8 @@ class Shown:
         markup = session.widget("w", {}, frame)
         self.all.extend(html_texts(markup))
         for m in re.finditer(r'<button[^>]*data-action="attempt"[^>]*>(.*?)</button>', markup):
-            self.starts.append(m.group(1))
+            # shown and said (``move_content``): each part starts as a sentence
+            self.starts += [piece for piece in re.split(r"<[^>]*>", m.group(1)) if piece.strip()]
         self.rows(markup)
 
 
@@ -379,6 +381,8 @@ def held(entry: Entry) -> list[str]:
         elif inner.context.partition("|")[0] in SENTENCES and stands_alone(entry, inner):
             pass
         elif entry.context in DESCRIPTION_CONTEXTS and (entry.msgid, inner.msgid) in COMPOSED:
+            pass
+        elif (entry.context, inner.context) in SPOKEN_COMPOSED:
             pass
         else:
             found.append(f"{entry!r} holds {inner!r}: {plain(entry.text())!r}")
