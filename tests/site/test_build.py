@@ -131,6 +131,13 @@ def test_no_two_pages_of_a_language_share_a_title(built_site, lang):
     assert {t: pages for t, pages in shared.items() if len(pages) > 1} == {}
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_languages_home_page_is_titled_with_the_sites_name_alone(built_site, lang):
+    # r11 ru: «Скорпион и Косынка: правила — Правила Скорпиона и Косынки» said the site's name twice
+    home = _title(page_path(built_site, lang, "index.md"))
+    assert home and not re.search(r" [–—-] ", home), home
+    assert home == _title(page_path(built_site, lang, "sources.md")).split(" – ")[-1].split(" — ")[-1]
+
 @pytest.mark.parametrize(("lang", "rules", "faq"), [
     ("en", "The rules of Scorpion", "Klondike: frequently asked questions"),
     ("hu", "A Scorpion szabályai", "Klondike: gyakori kérdések"),
