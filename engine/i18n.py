@@ -22,8 +22,10 @@ language writes them (``number``: CLDR's grouping, a true minus in hu, ca and ru
 
 >>> sentence_case("tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.", "hu")
 'Tartalék: kiosztva. 1. oszlop: üres; 2. oszlop: kőr 4.'
->>> sentence_case("резерв: сдан. столбец 1: пусто.", "ru"), number(-1005, "hu"), number(-10005, "hu"), number(-1005, "en")
-('Резерв: сдан. Столбец 1: пусто.', '−1005', '−10\xa0005', '-1,005')
+>>> sentence_case("резерв: сдан. столбец 1: пусто.", "ru")
+'Резерв: сдан. Столбец 1: пусто.'
+>>> number(-1005, "hu"), number(-10005, "hu"), number(-1005, "en")
+('−1005', '−10\xa0005', '-1,005')
 """
 
 from __future__ import annotations

@@ -519,6 +519,11 @@ def move_text(token: str, lang: str = "en") -> str:
 _CARDS_BY_SYMBOL = {card_symbol(c): c for c in DECK}
 
 
+def inside_sentence(said: str) -> str:
+    """A spoken move (which starts as a sentence) inside another sentence: its first letter small."""
+    return said[:1].lower() + said[1:]
+
+
 def move_said(parts: MoveParts, lang: str = "en") -> str:
     """A move as a screen reader says it: the card in words, no arrow (``_SPOKEN_TEXTS``): "4 of hearts
     to column 7", "Kőr 4 a 7. oszlopra", "Касание двойки червей"; a move without a card symbol is
@@ -573,7 +578,7 @@ def attempt_said(parts: MoveParts, lang: str = "en") -> str:
     if parts[0] not in _SPOKEN_TEXTS:
         return attempt_text(parts, lang)
     said = move_said(parts, lang)
-    return translator(lang).pgettext("attempt|spoken", ATTEMPT_SPOKEN).format(move=said[:1].lower() + said[1:])
+    return translator(lang).pgettext("attempt|spoken", ATTEMPT_SPOKEN).format(move=inside_sentence(said))
 
 
 def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
@@ -809,9 +814,9 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
     )
 
 
-__all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board", "board_link", "button",
-           "card", "card_label", "client_texts", "counter_text", "description", "esc", "history_list", "list_text",
-           "made_text", "move_content", "move_label", "move_parts", "move_said", "move_spoken", "move_text",
-           "moves_list", "pile", "plural_text", "refused_text",
+__all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
+           "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",
+           "history_list", "inside_sentence", "list_text", "made_text", "move_content", "move_label", "move_parts",
+           "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_text",
            "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
            "verdicts_table", "widget"]

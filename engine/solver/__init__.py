@@ -317,22 +317,28 @@ Pass = tuple[bool | None, list[str], int, bool]
 """One search's outcome: solved, the winning tokens, positions searched, stopped (cancelled)."""
 
 
+def _unwind(search: Search, steps: list[Any], depth0: int, solved: bool | None, nodes: int,
+            stopped: bool) -> Pass:
+    """A search's outcome (``Pass``): the winning tokens of ``steps`` when solved, the position taken
+    back to the depth it had when the search began."""
+    tokens = [t for step in steps for t in search.tokens(step)] if solved else []
+    while len(search.pos.move_stack) > depth0:
+        search.pos.pop()
+    return solved, tokens, nodes, stopped
+
+
 def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
                  every: int) -> Generator[int, bool | None, Pass]:
     """The search as a generator: (True, winning tokens, nodes, False), (False, [], nodes, False)
     when every position was explored, (None, [], nodes, stopped) when the budget ran out or the
     search was stopped. Every ``every`` positions it looks at ``clock`` (against ``deadline``)
     and yields the positions searched so far; sent True there, it stops."""
-    pos = search.pos
-    depth0 = len(pos.move_stack)
+    depth0 = len(search.pos.move_stack)
     line: list[Any] = []
     nodes = 1
 
     def done(solved: bool | None, stopped: bool = False) -> Pass:
-        tokens = [t for step in line for t in search.tokens(step)] if solved else []
-        while len(pos.move_stack) > depth0:
-            pos.pop()
-        return solved, tokens, nodes, stopped
+        return _unwind(search, line, depth0, solved, nodes, stopped)
 
     if search.won():
         return done(True)
@@ -378,8 +384,7 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
     next is the one of lowest ``priority`` (the latest reached among equals). The search moves
     between open positions by popping back to their common ancestor and pushing down the other's
     steps. Same outcome protocol as ``_depth_first``."""
-    pos = search.pos
-    depth0 = len(pos.move_stack)
+    depth0 = len(search.pos.move_stack)
     nodes = 1
     # a node: (parent node, step, depth); the root is (None, None, 0)
     root: tuple[Any, Any, int] = (None, None, 0)
@@ -413,11 +418,9 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
         here = target
 
     def done(solved: bool | None, stopped: bool = False) -> Pass:
-        tokens = [t for step in path(here) for t in search.tokens(step)] if solved else []
+        steps = path(here)
         go(root)
-        while len(pos.move_stack) > depth0:
-            pos.pop()
-        return solved, tokens, nodes, stopped
+        return _unwind(search, steps, depth0, solved, nodes, stopped)
 
     if search.won():
         return done(True)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import engine
 from engine import board_link
-from engine.render import amount_text
+from engine.render import amount_text, inside_sentence
 
 from . import widget_source
 
@@ -111,6 +111,13 @@ def render(d: Directive) -> str:
     def t(msgid: str) -> str:
         return escape(d.gettext(CONTEXT, msgid))
 
+    dollars: dict[str, bool] = {}
+
+    def in_dollars(rules: str, position: str) -> bool:  # Klondike Vegas counts in dollars: once per rule set
+        if rules not in dollars:
+            dollars[rules] = engine.position(game.name, position, rules=rules).scored_in_dollars()
+        return dollars[rules]
+
     board = widget_source.link_to_board(d, {})["board_page"]  # the board's page, relative to this one
     head = "".join(f'<th scope="col" data-rules="{escape(p)}">{escape(game.preset_name(p, d.lang))}</th>'
                    for p in presets)
@@ -127,7 +134,7 @@ def render(d: Directive) -> str:
                     cells.append(f'<td data-rules="{escape(p)}"><span aria-hidden="true">—</span>'
                                  f' <span class="sol-sr">{t(NOT_JUDGED)}</span></td>')
                 elif verdict.legal:  # "✓ +5 points" to the eye, "allowed, +5 points" to a screen reader
-                    amount = amount_text(verdict.points, d.lang, dollars=engine.position(rec.game, frame.position, rules=p).scored_in_dollars())
+                    amount = amount_text(verdict.points, d.lang, dollars=in_dollars(p, frame.position))
                     before, _, after = d.gettext(CONTEXT, ALLOWED).partition("{points}")
                     cells.append(f'<td data-rules="{escape(p)}" data-legal="true"><span aria-hidden="true">✓</span> '
                                  f'<span class="sol-sr">{escape(before)}</span>{escape(amount)}'
@@ -142,7 +149,7 @@ def render(d: Directive) -> str:
             first = (f'<th scope="rowgroup" rowspan="{len(attempts)}">{link}</th>' if i == 0 else "")
             move = game.move_text(attempt.token, d.lang)
             said = game.move_spoken(attempt.token, d.lang)  # the card in words, in running text
-            said = d.gettext(CONTEXT, OPEN).replace("{move}", said[:1].lower() + said[1:])
+            said = d.gettext(CONTEXT, OPEN).replace("{move}", inside_sentence(said))
             body.append(
                 f'<tr data-ruling="{escape(rec.ruling or "")}" data-move="{escape(attempt.token)}">{first}'
                 f'<td><a class="sol-rulings-board" href="{escape(board)}#{escape(fragment)}">'
