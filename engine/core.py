@@ -146,6 +146,11 @@ class RulesBase:
         return cls(**values)
 
     @property
+    def in_dollars(self) -> bool:
+        """True when these rules score in dollars (Klondike's Vegas): a scoring table's column says so."""
+        return False
+
+    @property
     def preset(self) -> str | None:
         """The preset these rules are exactly, or None."""
         mine = self.as_dict()

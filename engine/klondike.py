@@ -176,6 +176,10 @@ class KlondikeRules(RulesBase):
         return self.scoring == "vegas"
 
     @property
+    def in_dollars(self) -> bool:
+        return self.vegas
+
+    @property
     def points(self) -> dict[str, int]:
         """The point table of these rules (event id → points); see ``SCORING`` for the labels."""
         return POINTS[self.scoring][self.draw]
@@ -680,8 +684,10 @@ class KlondikePosition(Position):
             waste = t.pgettext("waste", "waste: empty")
         n = sum(self.found)
         if n:
-            tops = ", ".join(t.card(card(k - 1, s)) for s, k in enumerate(self.found) if k)
-            # the count, then the top card of each foundation (16 cards, four named): one sentence
+            # the count, then the top card of each foundation (16 cards, four named): one sentence; the
+            # names joined as the language joins a list ("3 of spades and ace of diamonds"), so that two
+            # names are heard as two cards, not as one pile's
+            tops = render.list_text([t.card(card(k - 1, s)) for s, k in enumerate(self.found) if k], lang)
             found = t.npgettext(
                 "foundations", "foundations: {n} card, on top: {cards}", "foundations: {n} cards, on top: {cards}", n
             ).format(n=n, cards=tops)

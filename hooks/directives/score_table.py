@@ -15,12 +15,13 @@ if TYPE_CHECKING:
 KIND = "score-table"
 KEYS = ("game",)
 OPTIONAL = ("rules",)
-MESSAGES = (("score-table", "What happens"), ("score-table", "Points"))
+MESSAGES = (("score-table", "What happens"), ("score-table", "Points"), ("score-table", "Dollars"))
 
 
 def render(d: Directive) -> str:
     rows = engine_call.call(d, "game", engine.scoring_table, d.get("game"), rules=d.get("rules"), lang=d.lang)
-    head = "".join(f"<th>{escape(d.gettext('score-table', h))}</th>" for h in ("What happens", "Points"))
+    unit = "Dollars" if engine.rules(d.get("game"), d.get("rules")).in_dollars else "Points"  # Vegas counts dollars
+    head = "".join(f"<th>{escape(d.gettext('score-table', h))}</th>" for h in ("What happens", unit))
     body = "".join(f'<tr><td>{escape(label)}</td><td class="points">{escape(points)}</td></tr>'
                    for label, points in rows)
     # Material styles tables without a class; the wrapper carries ours.

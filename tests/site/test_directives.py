@@ -35,6 +35,16 @@ def test_score_table_headers_are_translated_by_the_site_catalog():
     assert "<th>Mi történik</th><th>Pontok</th>" in out
 
 
+def test_a_vegas_score_table_counts_dollars_in_its_header():
+    texts = {"What happens": "Mi történik", "Points": "Pontok", "Dollars": "Dollár"}
+    vegas = directives.render("solitaire score-table", "game: klondike\nrules: draw1-vegas\n", 1, "hu", "x.md",
+                              lambda context, msgid: texts[msgid])
+    normal = directives.render("solitaire score-table", "game: klondike\nrules: draw1\n", 1, "hu", "x.md",
+                               lambda context, msgid: texts[msgid])
+    assert "<th>Mi történik</th><th>Dollár</th>" in vegas and "$" in vegas
+    assert "<th>Mi történik</th><th>Pontok</th>" in normal and "$" not in normal
+
+
 @pytest.mark.parametrize(("info", "body", "line", "message"), [
     ("solitaire nonsense", "game: scorpion\n", 10, "unknown directive kind 'nonsense'"),
     ("solitaire", "game: scorpion\n", 10, "directive kind missing"),
