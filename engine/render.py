@@ -72,6 +72,10 @@ _TEXTS = {
     "replay-hint": N_("widget", "Step through the game with the buttons, the arrow keys or the move list."),
     "selected": N_("widget", "{card} picked: now pick a column (Escape cancels)."),
     "selected-touch": N_("widget", "{card} picked: now tap a column, or tap the card again to put it back."),
+    # the same, where a picked card may also go to a foundation (Klondike)
+    "selected-foundation": N_("widget", "{card} picked: now pick a column or a foundation (Escape cancels)."),
+    "selected-touch-foundation": N_("widget", "{card} picked: now tap a column or a foundation, or tap the card "
+                                              "again to put it back."),
     "cancelled": N_("widget", "No card picked."),
     "loading": N_("widget", "Starting the rules engine… ({step}/{steps})"),
     "failed": N_("widget", "The rules engine could not start, so this board cannot be played ({error})."),
@@ -211,6 +215,29 @@ _MADE_TEXTS = {  # the message after a legal move: the move and what it earned (
     "undo": N_("made", "Move undone: {points}"),
 }
 
+# The same messages as a screen reader says them (the live region shows ``_MADE_TEXTS`` to the eye):
+# the card in words, no arrow. Deal, draw, recycle and undo have no symbol: they are said as shown.
+_MADE_SPOKEN = {
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "4♥ → column 7:
+    # +5 points"). Values, use any of them: {card} the card's name ("4 of hearts", hu "kőr 4", ca "4 de
+    # cors", ru "четвёрка червей"); {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre} the name
+    # in that case; {n} the column's number; {the_n} the number with the Hungarian definite article
+    # ("a 7", "az 5"); {points} what the move earned ("+5 points", "−100 pont", "+5 $"). The first
+    # letter is made a capital.
+    "to-column": N_("made|spoken", "{card} to column {n}: {points}"),
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "4♥ →
+    # foundation: +10 points"). Values as in "{card} to column {n}: {points}".
+    "to-foundation": N_("made|spoken", "{card} to its foundation: {points}"),
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "Tap on 2♥: +10
+    # points"). Values as in "{card} to column {n}: {points}".
+    "tap": N_("made|spoken", "Tap on the {card}: {points}"),
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "Double tap on
+    # 2♥: +5 points"). Values as in "{card} to column {n}: {points}".
+    "dtap": N_("made|spoken", "Double tap on the {card}: {points}"),
+}
+MADE_SPOKEN_VALUES = (*SPOKEN_VALUES, "points")
+"""The values a spoken message after a move may name (``_MADE_SPOKEN``)."""
+
 _REFUSED_TEXTS = {  # a disputed move refused, beside the button that asked ({message}: the app's message)
     "to-column": N_("refused", "{card} → column {n}: refused. {message}."),
     "to-foundation": N_("refused", "{card} → foundation: refused. {message}."),
@@ -340,7 +367,8 @@ def client_texts(lang: str = "en", extra: tuple[str, ...] = ()) -> dict[str, str
     what a selected card lets the reader do (with a mouse and keyboard, on a touch screen), and a
     kind's ``extra`` ones."""
     return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "selected-touch",
-                                             "cancelled", *extra)}
+                                             "selected-foundation", "selected-touch-foundation", "cancelled",
+                                             *extra)}
 
 
 # What html.escape(quote=True) does, without importing the html package: in Pyodide its import
@@ -531,12 +559,19 @@ def move_said(parts: MoveParts, lang: str = "en") -> str:
     kind, values = parts
     if kind not in _SPOKEN_TEXTS:
         return move_label(parts, lang)
+    said = translator(lang).pgettext("move|spoken", _SPOKEN_TEXTS[kind])
+    return sentence_case(said.format(**_spoken_values(values, lang)), lang)
+
+
+def _spoken_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A move's values (``move_parts``) as a spoken text may name them (``SPOKEN_VALUES``): the card
+    in words in every case, the column's number alone and with the Hungarian article."""
     t = translator(lang)
     c = _CARDS_BY_SYMBOL[values["card"]]
-    named = {"card": t.card(c), **{f"card_{case}": t.card(c, case) for case in CASES}}
+    named: dict[str, Any] = {"card": t.card(c), **{f"card_{case}": t.card(c, case) for case in CASES}}
     if "n" in values:
         named.update(n=values["n"], the_n=f"{hu_article(values['n'])} {values['n']}")
-    return sentence_case(t.pgettext("move|spoken", _SPOKEN_TEXTS[kind]).format(**named), lang)
+    return named
 
 
 def move_spoken(token: str, lang: str = "en") -> str:
@@ -587,6 +622,22 @@ def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = F
     kind, values = parts
     msg = translator(lang).pgettext("made", _MADE_TEXTS[kind])
     return msg.format(points=amount_text(points, lang, dollars), **values)
+
+
+def made_said(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
+    """The message after a legal move as a screen reader says it, the card in words and no arrow (the
+    live region shows ``made_text``): "Kőr 4 a 7. oszlopra: +5 pont"; a move without a card symbol
+    is said as shown.
+
+    >>> made_said(move_parts("4H>7"), 5, "en"), made_said(move_parts("deal"), 0, "en")
+    ('4 of hearts to column 7: +5 points', 'Reserve dealt: 0 points')
+    """
+    kind, values = parts
+    if kind not in _MADE_SPOKEN:
+        return made_text(parts, points, lang, dollars)
+    said = translator(lang).pgettext("made|spoken", _MADE_SPOKEN[kind])
+    named = _spoken_values(values, lang)
+    return sentence_case(said.format(points=amount_text(points, lang, dollars), **named), lang)
 
 
 def refused_text(parts: MoveParts, message: str, lang: str = "en") -> str:
@@ -816,7 +867,7 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
            "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",
-           "history_list", "inside_sentence", "list_text", "made_text", "move_content", "move_label", "move_parts",
+           "history_list", "inside_sentence", "list_text", "made_said", "made_text", "move_content", "move_label", "move_parts",
            "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_text",
            "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
            "verdicts_table", "widget"]
