@@ -867,7 +867,7 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
            "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",
-           "history_list", "inside_sentence", "list_text", "made_said", "made_text", "move_content", "move_label", "move_parts",
-           "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_text",
+           "history_list", "inside_sentence", "list_text", "made_said", "made_text", "move_content", "move_label",
+           "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_text",
            "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
            "verdicts_table", "widget"]

@@ -19,10 +19,12 @@ from accessibility_support import (
     assert_palette,
     contrast,
     flatten,
+    heard_text,
     parse_colour,
     ready_widgets,
     run_axe,
     serious,
+    shown_text,
 )
 from chromium import PageLog, block_offsite
 from widget_site import page_url
@@ -228,7 +230,8 @@ def test_a_try_it_move_is_made_and_taken_back_with_the_keys_alone(reader, server
     arrow_to(page, TRY, "5H")  # column 7
     page.keyboard.press("Enter")  # 4♥ (and 7♠ on it) onto 5♥
     page.wait_for_function("(s) => document.querySelector(s).dataset.legal === 'true'", arg=message)
-    assert text(page, message) == render.made_text(render.move_parts("4H>7"), 5, lang)
+    assert shown_text(page, message) == render.made_text(render.move_parts("4H>7"), 5, lang)
+    assert heard_text(page, message) == render.made_said(render.move_parts("4H>7"), 5, lang)
     assert_contrast_checked(page, message)  # the green of a legal move
     config = json.loads(page.get_attribute(TRY, "data-config"))
     pos = engine.position(config["game"], config["start"], rules=config["rules"])

@@ -28,7 +28,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import pytest
-from accessibility_support import READY_MS, ready_widgets
+from accessibility_support import READY_MS, heard_text, ready_widgets, shown_text
 from chromium import PageLog, block_offsite
 from widget_site import LANGUAGES, page_url
 
@@ -94,7 +94,7 @@ def wait_for_index(page, widget: str, index: int) -> None:
 def wait_for_legal(page, selector: str, legal: bool) -> str:
     page.wait_for_function("([s, l]) => document.querySelector(s)?.dataset.legal === l",
                            arg=[selector, str(legal).lower()], timeout=READY_MS)
-    return text(page, selector)
+    return shown_text(page, selector)
 
 
 def config_of(page, widget: str) -> dict:
@@ -564,6 +564,7 @@ def test_one_tap_sends_a_klondike_card_to_its_foundation(reader, server):
     page.tap(f'{TAPS} [data-column] [data-card="2H"]')
     said = wait_for_legal(page, f"{TAPS} [data-role=message]", True)
     assert said == made("tap:2H", 10, "en", "klondike")
+    assert heard_text(page, f"{TAPS} [data-role=message]") == engine.find("klondike").made_said("tap:2H", 10, "en")
     assert page.query_selector(f'{TAPS} [data-foundation="H"] [data-card="2H"]')
 
 

@@ -80,7 +80,7 @@ def test_foundations_count_the_cards_and_say_the_named_ones_are_the_top_cards():
     pos = klondike("... 9S", foundations="3S/-/AD/-")
     assert "; foundations: 4 cards, on top: 3 of spades, ace of diamonds. " in pos.describe("en")
     assert "; az alapokon 4 lap, legfelül: pikk 3, káró ász. " in pos.describe("hu")
-    assert "; bases: 4 cartes (a dalt de tot: 3 de piques, as de diamants). " in pos.describe("ca")
+    assert "; bases: 4 cartes (les de dalt: 3 de piques, as de diamants). " in pos.describe("ca")
     assert "; на основаниях 4 карты, сверху тройка пик, туз бубён. " in pos.describe("ru")
     pos = klondike("... 9S", foundations="AS/-/-/-")
     assert "; на основаниях 1 карта, сверху туз пик. " in pos.describe("ru")
@@ -95,7 +95,8 @@ def test_an_empty_column_and_a_won_game():
     assert won.describe("en").endswith("Every card is on the foundations: the game is won.")
     assert won.describe("ca").endswith("Totes les cartes són a les bases: la partida està guanyada.")
     assert won.describe("ru").endswith("Все карты на основаниях: пасьянс сошёлся.")
-    assert "foundations: 52 cards, on top: king of spades, king of hearts, king of diamonds, king of clubs." in won.describe()
+    on_top = "king of spades, king of hearts, king of diamonds, king of clubs"
+    assert f"foundations: 52 cards, on top: {on_top}." in won.describe()
 
 
 def test_descriptions_are_one_line():

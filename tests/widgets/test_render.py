@@ -163,7 +163,8 @@ def test_every_widget_text_is_translated(lang):
                for m in messages if m.id and m.string and not m.fuzzy}
     tables = {"widget": render._TEXTS, "move": render._MOVE_TEXTS, "move|spoken": render._SPOKEN_TEXTS,
               "attempt": render._ATTEMPT_TEXTS,
-              "made": render._MADE_TEXTS, "made|spoken": render._MADE_SPOKEN, "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS,
+              "made": render._MADE_TEXTS, "made|spoken": render._MADE_SPOKEN, "rejudged": render._REJUDGED,
+              "verdict": render._VERDICT_ROWS,
               "refused": render._REFUSED_TEXTS}
     wanted = [(context, m) for context, table in tables.items() for m in table.values()]
     wanted += [("points", render.POINTS[0]), ("dollars", render.DOLLARS)]
@@ -262,7 +263,8 @@ def test_the_message_after_a_move_is_said_with_its_card_in_words_and_no_suit_sym
     ("4H>7", "en", 5, "4 of hearts to column 7: +5 points"), ("tap:2H", "en", 1, "Tap on the 2 of hearts: +1 point"),
     ("4H>7", "hu", 5, "Kőr 4 a 7. oszlopra: +5 pont"), ("4H>5", "hu", 0, "Kőr 4 az 5. oszlopra: 0 pont"),
     ("AH>F", "hu", 10, "Kőr ász az alapjára: +10 pont"), ("dtap:KS", "hu", 5, "A pikk király dupla érintése: +5 pont"),
-    ("4H>7", "ca", 5, "4 de cors a la columna 7: +5 punts"), ("tap:2H", "ca", 10, "Toc a la carta 2 de cors: +10 punts"),
+    ("4H>7", "ca", 5, "4 de cors a la columna 7: +5 punts"),
+    ("tap:2H", "ca", 10, "Toc a la carta 2 de cors: +10 punts"),
     ("4H>7", "ru", 5, "Четвёрка червей в столбец 7: +5 очков"), ("KD>F", "ru", 1, "Король бубён на основание: +1 очко"),
     ("dtap:2H", "ru", -15, "Двойное касание двойки червей: −15 очков"), ("deal", "ru", 0, "Резерв сдан: 0 очков"),
 ])
