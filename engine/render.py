@@ -436,13 +436,13 @@ def pile(cards_html: list[str], cls: str = "sol-cards") -> str:
     return f'<ol class="{cls}">' + "".join(f"<li>{h}</li>" for h in cards_html) + "</ol>"
 
 
-def backs(n: int, lang: str, hidden: bool = False) -> str:
+def backs(n: int, lang: str) -> str:
     """A stack of ``n`` card backs (the reserve, the stock): spans, as it may sit inside a button;
-    ``hidden``: decoration only, out of the accessibility tree (the stack's name says it all)."""
+    decoration only, out of the accessibility tree on every board (the stack's name says it all,
+    never "face-down card" once per back)."""
     if not n:
         return ""
-    wrapper = attrs(class_="sol-backs", aria_hidden="true" if hidden else None)
-    return f"<span{wrapper}>" + card(0, lang, face_up=False) * n + "</span>"
+    return '<span class="sol-backs" aria-hidden="true">' + card(0, lang, face_up=False) * n + "</span>"
 
 
 def stack(shown: int, count: int, name: str, lang: str, button: str | None = None) -> str:
@@ -450,15 +450,15 @@ def stack(shown: int, count: int, name: str, lang: str, button: str | None = Non
     ``count``, which a screen reader hears only as the pile's ``name`` ("Reserva: 3 cartes tapades",
     «Колода: 24 карты»), never as "face-down card, face-down card, …, 24". ``button``: the
     attributes of the button it is on a board one plays on (``name`` is its aria-label then);
-    without controls the backs and the count are hidden from assistive technology and the name is
-    a text of its own."""
+    without controls the count is hidden from assistive technology and the name is a text of its
+    own. The backs are hidden on either."""
     # the count only while there are cards: the name says "dealt" or "empty" then, and a button
     # shows nothing its name does not say (WCAG 2.5.3)
     if button is not None:
         count_html = f'<span class="sol-count">{esc(count)}</span>' if count else ""
         return f'<button type="button"{button}{attrs(aria_label=name)}>{backs(shown, lang)}{count_html}</button>'
     count_html = f'<span class="sol-count" aria-hidden="true">{esc(count)}</span>' if count else ""
-    return f'{backs(shown, lang, hidden=True)}{count_html}<span class="sol-sr">{esc(name)}</span>'
+    return f'{backs(shown, lang)}{count_html}<span class="sol-sr">{esc(name)}</span>'
 
 
 # -- boards ----------------------------------------------------------------------------------------

@@ -143,6 +143,25 @@ def test_the_reader_plays_4h_onto_5h_on_the_seed_deal(page, server, lang):
     assert cards[-2:] == ["4H", "7S"]
 
 
+def test_a_face_down_pile_is_heard_once_by_its_name_after_the_page_script_redraws_the_board(page, server):
+    # "Tartalék: 3 lefordított lap", never "lefordított lap" once per back: on the replay (no controls)
+    # and on the deal button, as the build wrote them and as the page script patches them
+    open_page(page, server, "hu")
+    page.click(f'{REPLAY} [data-action="last"]')
+    wait_for_index(page, 1)
+    page.click(f'{TRY} [data-action="deal"]')
+    wait_for_message(page, TRY, "true")
+    page.click(f'{TRY} [data-action="undo"]')
+    page.wait_for_selector(f'{TRY} [data-action="deal"] .sol-backs', state="attached")
+    for widget in (REPLAY, TRY):
+        assert page.eval_on_selector_all(f'{widget} [data-role=board] .sol-backs', "els => els.length") == 1
+        exposed = f'{widget} [data-role=board] .sol-backs:not([aria-hidden="true"])'
+        assert page.eval_on_selector_all(exposed, "els => els.length") == 0
+    reserve = engine.position("scorpion", replay_start()).describe("hu").split(";")[0]
+    assert page.get_attribute(f'{TRY} [data-action="deal"]', "aria-label") == reserve
+    assert heard_text(page, f'{REPLAY} [data-role=board] [data-place="reserve"]') == reserve
+
+
 # -- verdicts, undo, reset, rule sets ------------------------------------------------------------------
 
 

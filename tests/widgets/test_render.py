@@ -593,6 +593,15 @@ def test_a_face_down_pile_is_heard_by_its_name_alone_on_every_board(game, code, 
         assert shown == [name]
 
 
+@pytest.mark.parametrize("interactive", [False, True])
+@pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-CLA-AAAAAAG"), ("klondike", "KL1-D1N-AAAAAAG")])
+def test_the_backs_of_a_face_down_pile_are_out_of_the_accessibility_tree_on_every_board(game, code, interactive):
+    # inside the deal button too: a screen reader that reads a button's content hears no "lefordított lap"
+    markup = render.board(engine.position(game, code=code), "hu", interactive=interactive)
+    piles = re.findall(r'<span class="sol-backs"[^>]*>', markup)
+    assert piles and all('aria-hidden="true"' in tag for tag in piles)
+
+
 def test_a_card_on_a_board_without_controls_is_heard_once_by_its_name():
     # its index (7♥) and pip are what a sighted reader sees; a screen reader hears "7 de cors" once
     pos = engine.position("scorpion", code="SC1-CLA-AAAAAAG")
