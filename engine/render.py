@@ -249,6 +249,25 @@ _REFUSED_TEXTS = {  # a disputed move refused, beside the button that asked ({me
     "undo": N_("refused", "Undoing the last move: refused. {message}."),
 }
 
+# The same refusals as a screen reader says them (shown beside the button as "4♣ → column 7: refused."):
+# the card in words, no arrow; the kinds without a symbol are said as shown.
+_REFUSED_SPOKEN = {
+    # TRANSLATORS: a disputed move refused, as a screen reader says it (shown as "4♣ → column 7: refused.
+    # …"). Values, use any of them: {card} the card's name ("4 of clubs", hu "treff 4", ru "четвёрка
+    # треф"); {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre} the name in that case; {n} the
+    # column's number; {the_n} the number with the Hungarian definite article ("a 7", "az 5");
+    # {message} the app's message, a sentence of its own. The first letter is made a capital.
+    "to-column": N_("refused|spoken", "{card} to column {n}: refused. {message}."),
+    # TRANSLATORS: as "{card} to column {n}: refused. {message}." (shown as "K♥ → foundation: refused. …").
+    "to-foundation": N_("refused|spoken", "{card} to its foundation: refused. {message}."),
+    # TRANSLATORS: as "{card} to column {n}: refused. {message}." (shown as "Tap on 2♥: refused. …").
+    "tap": N_("refused|spoken", "Tap on the {card}: refused. {message}."),
+    # TRANSLATORS: as "{card} to column {n}: refused. {message}." (shown as "Double tap on 2♥: refused. …").
+    "dtap": N_("refused|spoken", "Double tap on the {card}: refused. {message}."),
+}
+REFUSED_SPOKEN_VALUES = (*SPOKEN_VALUES, "message")
+"""The values a spoken refusal may name (``_REFUSED_SPOKEN``)."""
+
 POINTS = NP_("points", "{n} point", "{n} points")
 """An amount of points (``{n}`` as the language writes numbers, a gain with its ``+``: ``+5``, ``0``,
 ``−100`` with a true minus in hu, ca and ru)."""
@@ -646,6 +665,17 @@ def refused_text(parts: MoveParts, message: str, lang: str = "en") -> str:
     return translator(lang).pgettext("refused", _REFUSED_TEXTS[kind]).format(message=message, **values)
 
 
+def refused_said(parts: MoveParts, message: str, lang: str = "en") -> str:
+    """A disputed move refused, as a screen reader says it, the card in words and no arrow (beside the
+    button the page shows ``refused_text``): "Treff 4 a 7. oszlopra: elutasítva („…”)."; a move
+    without a card symbol is said as shown."""
+    kind, values = parts
+    if kind not in _REFUSED_SPOKEN:
+        return refused_text(parts, message, lang)
+    said = translator(lang).pgettext("refused|spoken", _REFUSED_SPOKEN[kind])
+    return sentence_case(said.format(message=message, **_spoken_values(values, lang)), lang)
+
+
 # -- widgets ---------------------------------------------------------------------------------------
 
 _ICONS = {  # 16×16 paths; inline, so no icon font or request is needed
@@ -868,6 +898,6 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
            "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",
            "history_list", "inside_sentence", "list_text", "made_said", "made_text", "move_content", "move_label",
-           "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_text",
-           "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
+           "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_said",
+           "refused_text", "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
            "verdicts_table", "widget"]

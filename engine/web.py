@@ -55,6 +55,7 @@ from .render import (
     move_content,
     moves_list,
     plural_text,
+    refused_said,
     refused_text,
     rejudged_text,
     replay_controls,
@@ -488,8 +489,9 @@ class TrySession(Session):
         if verdict.legal:
             return self._made(token, verdict.points, moved)
         if self.asked is not None:  # beside the button that asked: say which move was refused
-            game = find(self.game)
-            return self._say(refused_text(game.move_parts(token), verdict.message(self.lang), self.lang), False, moved)
+            parts, message = find(self.game).move_parts(token), verdict.message(self.lang)
+            return self._say(refused_text(parts, message, self.lang), False, moved,
+                             said=refused_said(parts, message, self.lang))
         return self._say(verdict.message(self.lang), False, moved)
 
     def undo(self) -> Frame:

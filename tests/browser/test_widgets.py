@@ -468,3 +468,5 @@ def test_each_disputed_move_of_a_ruling_has_its_own_button(page, server):
     same_suit = engine.Verdict(False, "same-suit").message("ca")
     said = wait_for_result(page, widget, "5H>1", "false")
     assert said == render.refused_text(render.move_parts("5H>1"), same_suit, "ca")
+    result = f'{widget} .sol-attempt[data-move="5H>1"] [data-role=attempt-result]'
+    assert heard_text(page, result) == render.refused_said(render.move_parts("5H>1"), same_suit, "ca")

@@ -165,7 +165,7 @@ def test_every_widget_text_is_translated(lang):
               "attempt": render._ATTEMPT_TEXTS,
               "made": render._MADE_TEXTS, "made|spoken": render._MADE_SPOKEN, "rejudged": render._REJUDGED,
               "verdict": render._VERDICT_ROWS,
-              "refused": render._REFUSED_TEXTS}
+              "refused": render._REFUSED_TEXTS, "refused|spoken": render._REFUSED_SPOKEN}
     wanted = [(context, m) for context, table in tables.items() for m in table.values()]
     wanted += [("points", render.POINTS[0]), ("dollars", render.DOLLARS)]
     assert [key for key in wanted if key not in catalog] == []
@@ -236,7 +236,33 @@ def test_a_spoken_moves_translation_names_only_the_values_offered(lang):
 def test_the_kinds_of_move_shown_with_a_symbol_after_a_move_are_the_ones_with_a_spoken_message():
     shown = {render.move_parts(t)[0] for t in ONE_OF_EACH_KIND
              if SYMBOLS.search(render.made_text(render.move_parts(t), 5))}
-    assert set(render._MADE_SPOKEN) == shown
+    refused = {render.move_parts(t)[0] for t in ONE_OF_EACH_KIND
+               if SYMBOLS.search(render.refused_text(render.move_parts(t), "No"))}
+    assert set(render._MADE_SPOKEN) == shown == refused == set(render._REFUSED_SPOKEN)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("token", ONE_OF_EACH_KIND)
+def test_a_refusal_beside_its_button_is_said_with_its_card_in_words_and_no_suit_symbol_or_arrow(lang, token):
+    parts = render.move_parts(token)
+    message = engine.Verdict(False, "same-suit", game="scorpion").message(lang)
+    said = render.refused_said(parts, message, lang)
+    assert not SYMBOLS.search(said) and said[:1] == said[:1].upper() and message in said
+    if "card" not in parts[1]:
+        assert said == render.refused_text(parts, message, lang)
+        return
+    shown = render.refused_text(parts, message, lang)
+    # the same sentence as shown, the move named as the move list says it in words
+    assert said != shown and render.move_said(parts, lang).split(" ")[-1] in said
+
+
+@pytest.mark.parametrize(("token", "lang", "said"), [
+    ("4C>7", "en", "4 of clubs to column 7: refused. No."), ("4C>7", "hu", "Treff 4 a 7. oszlopra: elutasítva („No”)."),
+    ("4C>7", "ca", "4 de trèvols a la columna 7: no es permet («No»)."),
+    ("tap:2H", "ru", "Касание двойки червей: нельзя. No."),
+])
+def test_a_refusal_is_said_as_a_sentence_of_the_readers_language(token, lang, said):
+    assert render.refused_said(render.move_parts(token), "No", lang) == said
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -276,14 +302,18 @@ def test_a_vegas_gain_is_said_in_the_languages_dollars():
     assert render.made_said(render.move_parts("KH>F"), 5, "hu", dollars=True) == "Kőr király az alapjára: +5\u00a0$"
 
 
+@pytest.mark.parametrize(("context", "table", "offered", "needed"), [
+    ("made|spoken", render._MADE_SPOKEN, render.MADE_SPOKEN_VALUES, "points"),
+    ("refused|spoken", render._REFUSED_SPOKEN, render.REFUSED_SPOKEN_VALUES, "message"),
+])
 @pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
-def test_a_spoken_messages_translation_names_only_the_values_offered(lang):
+def test_a_spoken_messages_translation_names_only_the_values_offered(lang, context, table, offered, needed):
     messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
-    spoken = {m.id: m.string for m in messages if m.context == "made|spoken"}
-    assert set(spoken) == set(render._MADE_SPOKEN.values())
+    spoken = {m.id: m.string for m in messages if m.context == context}
+    assert set(spoken) == set(table.values())
     for msgstr in spoken.values():
         named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
-        assert "points" in named and named <= set(render.MADE_SPOKEN_VALUES), msgstr
+        assert needed in named and named <= set(offered), msgstr
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

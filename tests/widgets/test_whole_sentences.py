@@ -459,7 +459,8 @@ def test_the_widgets_were_shown_through_every_kind_of_move(shown):
     seen = {(context, msgid) for context, msgid in SEEN}
     tables = {"move": render._MOVE_TEXTS, "move|spoken": render._SPOKEN_TEXTS, "attempt": render._ATTEMPT_TEXTS,
               "made": render._MADE_TEXTS, "made|spoken": render._MADE_SPOKEN,
-              "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS, "refused": render._REFUSED_TEXTS}
+              "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS, "refused": render._REFUSED_TEXTS,
+              "refused|spoken": render._REFUSED_SPOKEN}
     wanted = {(context, msgid) for context, table in tables.items() for msgid in table.values()}
     assert sorted(wanted - seen) == []
 
