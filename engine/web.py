@@ -4,7 +4,9 @@ One session per widget, of the class of its kind (``KINDS``): ``ReplaySession`` 
 record, ``TrySession`` is a board the reader plays on, ``AnalysisSession`` the analysis board (the
 reader's own game, DESIGN.md §5.1); all build on ``Session``, a position of one
 game shown as *frames*: the board (``engine.render``), the engine's own description of the shown
-position, the message, the score, whether the last move was legal. The site build opens the same
+position, the message (``message``, and ``message_said`` as a screen reader hears it: the card in
+words, no arrow), the score, whether the last move was legal; a board one plays on says which
+texts a picked card shows (``pick``: its game's ``pick_texts``). The site build opens the same
 sessions to put each widget's first frame, and its controls, into the page (``Session.widget``).
 
 >>> start = str(__import__("engine").position("scorpion", code="SC1-CLA-AAAAAAB"))
