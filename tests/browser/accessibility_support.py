@@ -170,17 +170,17 @@ def contrast(a: tuple, b: tuple) -> float:
 
 def shown_text(page, selector: str) -> str:
     """What the eye reads in an element: its text less the words only a screen reader gets (``.sol-sr``)."""
-    return page.eval_on_selector(selector, """el => {
-        const copy = el.cloneNode(true);
-        for (const sr of copy.querySelectorAll(".sol-sr")) sr.remove();
-        return copy.textContent;
-    }""")
+    return _text_without(page, selector, ".sol-sr")
 
 
 def heard_text(page, selector: str) -> str:
     """What a screen reader hears of an element: its text less what is ``aria-hidden``."""
-    return page.eval_on_selector(selector, """el => {
+    return _text_without(page, selector, '[aria-hidden="true"]')
+
+
+def _text_without(page, selector: str, left_out: str) -> str:
+    return page.eval_on_selector(selector, """(el, left) => {
         const copy = el.cloneNode(true);
-        for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+        for (const part of copy.querySelectorAll(left)) part.remove();
         return copy.textContent;
-    }""")
+    }""", left_out)

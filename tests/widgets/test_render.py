@@ -192,10 +192,17 @@ def test_the_kinds_of_move_shown_with_a_symbol_are_the_ones_with_a_spoken_form()
 @pytest.mark.parametrize("token", ONE_OF_EACH_KIND)
 def test_a_spoken_move_names_its_card_in_words_with_no_suit_symbol_or_arrow(lang, token):
     said = render.move_spoken(token, lang)
+    assert_said_in_words(said, token, lang, render.move_text(token, lang))
+
+
+def assert_said_in_words(said: str, token: str, lang: str, shown: str) -> None:
+    """``said`` (a text about the move ``token``) has no suit symbol and no arrow, starts with a capital,
+    and names the card as ``translator(lang).card`` does (in any case) and the column by its number; a
+    move without a card symbol is said as ``shown``."""
     assert not SYMBOLS.search(said) and said[:1] == said[:1].upper()
     kind, values = render.move_parts(token)
     if "card" not in values:  # nothing to read aloud differently: said as shown
-        assert said == render.move_text(token, lang)
+        assert said == shown
         return
     t = engine.i18n.translator(lang)
     c = parse_card(token.split(":")[-1].split(">")[0])
@@ -247,13 +254,8 @@ def test_a_refusal_beside_its_button_is_said_with_its_card_in_words_and_no_suit_
     parts = render.move_parts(token)
     message = engine.Verdict(False, "same-suit", game="scorpion").message(lang)
     said = render.refused_said(parts, message, lang)
-    assert not SYMBOLS.search(said) and said[:1] == said[:1].upper() and message in said
-    if "card" not in parts[1]:
-        assert said == render.refused_text(parts, message, lang)
-        return
-    shown = render.refused_text(parts, message, lang)
-    # the same sentence as shown, the move named as the move list says it in words
-    assert said != shown and render.move_said(parts, lang).split(" ")[-1] in said
+    assert message in said
+    assert_said_in_words(said, token, lang, render.refused_text(parts, message, lang))
 
 
 @pytest.mark.parametrize(("token", "lang", "said"), [
@@ -271,18 +273,8 @@ def test_the_message_after_a_move_is_said_with_its_card_in_words_and_no_suit_sym
     # the live region after a move: "4 black heart suit right arrow 7. oszlop: +5 pont" no more
     parts = render.move_parts(token)
     said = render.made_said(parts, 5, lang)
-    points = render.amount_text(5, lang)
-    assert not SYMBOLS.search(said) and said[:1] == said[:1].upper() and said.endswith(points)
-    kind, values = parts
-    if "card" not in values:  # nothing to read aloud differently: said as shown
-        assert said == render.made_text(parts, 5, lang)
-        return
-    t = engine.i18n.translator(lang)
-    c = parse_card(token.split(":")[-1].split(">")[0])
-    names = {t.card(c, case) for case in ("nom", *engine.i18n.CASES)}
-    assert any(name in said or name[:1].upper() + name[1:] in said for name in names), (said, names)
-    if "n" in values:
-        assert str(values["n"]) in said
+    assert said.endswith(render.amount_text(5, lang))
+    assert_said_in_words(said, token, lang, render.made_text(parts, 5, lang))
 
 
 @pytest.mark.parametrize(("token", "lang", "points", "said"), [
