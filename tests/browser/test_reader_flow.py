@@ -231,8 +231,9 @@ def test_switching_rules_judges_the_questions_move_again_from_its_position(reade
     said = wait_for_legal(page, result, True)
     assert said == render.rejudged_text(wasp, True, 5, "", lang)
     page.click(button_of(widget, "QH>6"))  # tried again under Wasp: from the question's position
-    page.wait_for_function("([s, t]) => document.querySelector(s).textContent === t",
-                           arg=[result, made("QH>6", 5, lang)])
+    shown = "([s, t]) => document.querySelector(s).querySelector('[aria-hidden=true]')?.textContent === t"
+    page.wait_for_function(shown, arg=[result, made("QH>6", 5, lang)])  # shown with its symbols, heard in words
+    assert heard_text(page, result) == engine.find("scorpion").made_said("QH>6", 5, lang)
     page.select_option(f"{widget} [data-role=rules]", "bvs")  # the question names BVS: it is in the menu
     said = wait_for_legal(page, result, False)
     bvs = engine.find("scorpion").preset_name("bvs", lang)
