@@ -47,6 +47,9 @@ class Game:
     search_class: ClassVar[str]  # the name of its search in ``engine.solver`` (imported when a solve starts)
     code_variant: ClassVar[str] = "preset"  # what a deal code's middle part names, for messages
     taps: ClassVar[bool] = False  # a card answers a tap and a double tap (``tap:QS``, ``dtap:QS``), as in the app
+    # The widget texts (``engine.render``) that say what a picked card lets the reader do next: with a
+    # mouse or keyboard, on a touch screen (a frame's ``pick``).
+    pick_texts: ClassVar[tuple[str, str]] = ("selected", "selected-touch")
 
     def title_in(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (ru Скорпион, Косынка), from its catalog."""
@@ -149,6 +152,12 @@ class Game:
         from . import render  # noqa: PLC0415
 
         return render.made_text(self.move_parts(token), points, lang, dollars)
+
+    def made_said(self, token: str, points: int, lang: str = "en", dollars: bool = False) -> str:
+        """That message as a screen reader says it, the card in words: "Kőr 4 a 7. oszlopra: +5 pont"."""
+        from . import render  # noqa: PLC0415
+
+        return render.made_said(self.move_parts(token), points, lang, dollars)
 
     # -- the solver ---------------------------------------------------------------------------------
     def search(self, pos: Any) -> Search:

@@ -731,6 +731,7 @@ class Klondike(Game):
     Position = KlondikePosition
     search_class = "KlondikeSearch"
     code_variant = "draw mode and scoring"
+    pick_texts = ("selected-foundation", "selected-touch-foundation")  # a picked card may go to a foundation too
     taps = True  # seed 001: one tap sends a card to its foundation, a double tap finds it a place on the table
 
     def preset_name(self, preset: str, lang: str = "en") -> str:

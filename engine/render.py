@@ -72,6 +72,10 @@ _TEXTS = {
     "replay-hint": N_("widget", "Step through the game with the buttons, the arrow keys or the move list."),
     "selected": N_("widget", "{card} picked: now pick a column (Escape cancels)."),
     "selected-touch": N_("widget", "{card} picked: now tap a column, or tap the card again to put it back."),
+    # the same, where a picked card may also go to a foundation (Klondike)
+    "selected-foundation": N_("widget", "{card} picked: now pick a column or a foundation (Escape cancels)."),
+    "selected-touch-foundation": N_("widget", "{card} picked: now tap a column or a foundation, or tap the card "
+                                              "again to put it back."),
     "cancelled": N_("widget", "No card picked."),
     "loading": N_("widget", "Starting the rules engine… ({step}/{steps})"),
     "failed": N_("widget", "The rules engine could not start, so this board cannot be played ({error})."),
@@ -211,6 +215,29 @@ _MADE_TEXTS = {  # the message after a legal move: the move and what it earned (
     "undo": N_("made", "Move undone: {points}"),
 }
 
+# The same messages as a screen reader says them (the live region shows ``_MADE_TEXTS`` to the eye):
+# the card in words, no arrow. Deal, draw, recycle and undo have no symbol: they are said as shown.
+_MADE_SPOKEN = {
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "4♥ → column 7:
+    # +5 points"). Values, use any of them: {card} the card's name ("4 of hearts", hu "kőr 4", ca "4 de
+    # cors", ru "четвёрка червей"); {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre} the name
+    # in that case; {n} the column's number; {the_n} the number with the Hungarian definite article
+    # ("a 7", "az 5"); {points} what the move earned ("+5 points", "−100 pont", "+5 $"). The first
+    # letter is made a capital.
+    "to-column": N_("made|spoken", "{card} to column {n}: {points}"),
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "4♥ →
+    # foundation: +10 points"). Values as in "{card} to column {n}: {points}".
+    "to-foundation": N_("made|spoken", "{card} to its foundation: {points}"),
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "Tap on 2♥: +10
+    # points"). Values as in "{card} to column {n}: {points}".
+    "tap": N_("made|spoken", "Tap on the {card}: {points}"),
+    # TRANSLATORS: the message after a legal move as a screen reader says it (shown as "Double tap on
+    # 2♥: +5 points"). Values as in "{card} to column {n}: {points}".
+    "dtap": N_("made|spoken", "Double tap on the {card}: {points}"),
+}
+MADE_SPOKEN_VALUES = (*SPOKEN_VALUES, "points")
+"""The values a spoken message after a move may name (``_MADE_SPOKEN``)."""
+
 _REFUSED_TEXTS = {  # a disputed move refused, beside the button that asked ({message}: the app's message)
     "to-column": N_("refused", "{card} → column {n}: refused. {message}."),
     "to-foundation": N_("refused", "{card} → foundation: refused. {message}."),
@@ -221,6 +248,25 @@ _REFUSED_TEXTS = {  # a disputed move refused, beside the button that asked ({me
     "dtap": N_("refused", "Double tap on {card}: refused. {message}."),
     "undo": N_("refused", "Undoing the last move: refused. {message}."),
 }
+
+# The same refusals as a screen reader says them (shown beside the button as "4♣ → column 7: refused."):
+# the card in words, no arrow; the kinds without a symbol are said as shown.
+_REFUSED_SPOKEN = {
+    # TRANSLATORS: a disputed move refused, as a screen reader says it (shown as "4♣ → column 7: refused.
+    # …"). Values, use any of them: {card} the card's name ("4 of clubs", hu "treff 4", ru "четвёрка
+    # треф"); {card_acc}, {card_gen}, {card_dat}, {card_ins}, {card_pre} the name in that case; {n} the
+    # column's number; {the_n} the number with the Hungarian definite article ("a 7", "az 5");
+    # {message} the app's message, a sentence of its own. The first letter is made a capital.
+    "to-column": N_("refused|spoken", "{card} to column {n}: refused. {message}."),
+    # TRANSLATORS: as "{card} to column {n}: refused. {message}." (shown as "K♥ → foundation: refused. …").
+    "to-foundation": N_("refused|spoken", "{card} to its foundation: refused. {message}."),
+    # TRANSLATORS: as "{card} to column {n}: refused. {message}." (shown as "Tap on 2♥: refused. …").
+    "tap": N_("refused|spoken", "Tap on the {card}: refused. {message}."),
+    # TRANSLATORS: as "{card} to column {n}: refused. {message}." (shown as "Double tap on 2♥: refused. …").
+    "dtap": N_("refused|spoken", "Double tap on the {card}: refused. {message}."),
+}
+REFUSED_SPOKEN_VALUES = (*SPOKEN_VALUES, "message")
+"""The values a spoken refusal may name (``_REFUSED_SPOKEN``)."""
 
 POINTS = NP_("points", "{n} point", "{n} points")
 """An amount of points (``{n}`` as the language writes numbers, a gain with its ``+``: ``+5``, ``0``,
@@ -340,7 +386,8 @@ def client_texts(lang: str = "en", extra: tuple[str, ...] = ()) -> dict[str, str
     what a selected card lets the reader do (with a mouse and keyboard, on a touch screen), and a
     kind's ``extra`` ones."""
     return {key: text(key, lang) for key in ("loading", "failed", "play", "pause", "selected", "selected-touch",
-                                             "cancelled", *extra)}
+                                             "selected-foundation", "selected-touch-foundation", "cancelled",
+                                             *extra)}
 
 
 # What html.escape(quote=True) does, without importing the html package: in Pyodide its import
@@ -408,13 +455,13 @@ def pile(cards_html: list[str], cls: str = "sol-cards") -> str:
     return f'<ol class="{cls}">' + "".join(f"<li>{h}</li>" for h in cards_html) + "</ol>"
 
 
-def backs(n: int, lang: str, hidden: bool = False) -> str:
+def backs(n: int, lang: str) -> str:
     """A stack of ``n`` card backs (the reserve, the stock): spans, as it may sit inside a button;
-    ``hidden``: decoration only, out of the accessibility tree (the stack's name says it all)."""
+    decoration only, out of the accessibility tree on every board (the stack's name says it all,
+    never "face-down card" once per back)."""
     if not n:
         return ""
-    wrapper = attrs(class_="sol-backs", aria_hidden="true" if hidden else None)
-    return f"<span{wrapper}>" + card(0, lang, face_up=False) * n + "</span>"
+    return '<span class="sol-backs" aria-hidden="true">' + card(0, lang, face_up=False) * n + "</span>"
 
 
 def stack(shown: int, count: int, name: str, lang: str, button: str | None = None) -> str:
@@ -422,15 +469,15 @@ def stack(shown: int, count: int, name: str, lang: str, button: str | None = Non
     ``count``, which a screen reader hears only as the pile's ``name`` ("Reserva: 3 cartes tapades",
     «Колода: 24 карты»), never as "face-down card, face-down card, …, 24". ``button``: the
     attributes of the button it is on a board one plays on (``name`` is its aria-label then);
-    without controls the backs and the count are hidden from assistive technology and the name is
-    a text of its own."""
+    without controls the count is hidden from assistive technology and the name is a text of its
+    own. The backs are hidden on either."""
     # the count only while there are cards: the name says "dealt" or "empty" then, and a button
     # shows nothing its name does not say (WCAG 2.5.3)
     if button is not None:
         count_html = f'<span class="sol-count">{esc(count)}</span>' if count else ""
         return f'<button type="button"{button}{attrs(aria_label=name)}>{backs(shown, lang)}{count_html}</button>'
     count_html = f'<span class="sol-count" aria-hidden="true">{esc(count)}</span>' if count else ""
-    return f'{backs(shown, lang, hidden=True)}{count_html}<span class="sol-sr">{esc(name)}</span>'
+    return f'{backs(shown, lang)}{count_html}<span class="sol-sr">{esc(name)}</span>'
 
 
 # -- boards ----------------------------------------------------------------------------------------
@@ -531,12 +578,19 @@ def move_said(parts: MoveParts, lang: str = "en") -> str:
     kind, values = parts
     if kind not in _SPOKEN_TEXTS:
         return move_label(parts, lang)
+    said = translator(lang).pgettext("move|spoken", _SPOKEN_TEXTS[kind])
+    return sentence_case(said.format(**_spoken_values(values, lang)), lang)
+
+
+def _spoken_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A move's values (``move_parts``) as a spoken text may name them (``SPOKEN_VALUES``): the card
+    in words in every case, the column's number alone and with the Hungarian article."""
     t = translator(lang)
     c = _CARDS_BY_SYMBOL[values["card"]]
-    named = {"card": t.card(c), **{f"card_{case}": t.card(c, case) for case in CASES}}
+    named: dict[str, Any] = {"card": t.card(c), **{f"card_{case}": t.card(c, case) for case in CASES}}
     if "n" in values:
         named.update(n=values["n"], the_n=f"{hu_article(values['n'])} {values['n']}")
-    return sentence_case(t.pgettext("move|spoken", _SPOKEN_TEXTS[kind]).format(**named), lang)
+    return named
 
 
 def move_spoken(token: str, lang: str = "en") -> str:
@@ -589,10 +643,37 @@ def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = F
     return msg.format(points=amount_text(points, lang, dollars), **values)
 
 
+def made_said(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
+    """The message after a legal move as a screen reader says it, the card in words and no arrow (the
+    live region shows ``made_text``): "Kőr 4 a 7. oszlopra: +5 pont"; a move without a card symbol
+    is said as shown.
+
+    >>> made_said(move_parts("4H>7"), 5, "en"), made_said(move_parts("deal"), 0, "en")
+    ('4 of hearts to column 7: +5 points', 'Reserve dealt: 0 points')
+    """
+    kind, values = parts
+    if kind not in _MADE_SPOKEN:
+        return made_text(parts, points, lang, dollars)
+    said = translator(lang).pgettext("made|spoken", _MADE_SPOKEN[kind])
+    named = _spoken_values(values, lang)
+    return sentence_case(said.format(points=amount_text(points, lang, dollars), **named), lang)
+
+
 def refused_text(parts: MoveParts, message: str, lang: str = "en") -> str:
     """A disputed move refused, named, with the app's ``message``: "4♣ → 7. oszlop: tilos. …"."""
     kind, values = parts
     return translator(lang).pgettext("refused", _REFUSED_TEXTS[kind]).format(message=message, **values)
+
+
+def refused_said(parts: MoveParts, message: str, lang: str = "en") -> str:
+    """A disputed move refused, as a screen reader says it, the card in words and no arrow (beside the
+    button the page shows ``refused_text``): "Treff 4 a 7. oszlopra: elutasítva („…”)."; a move
+    without a card symbol is said as shown."""
+    kind, values = parts
+    if kind not in _REFUSED_SPOKEN:
+        return refused_text(parts, message, lang)
+    said = translator(lang).pgettext("refused|spoken", _REFUSED_SPOKEN[kind])
+    return sentence_case(said.format(message=message, **_spoken_values(values, lang)), lang)
 
 
 # -- widgets ---------------------------------------------------------------------------------------
@@ -816,7 +897,7 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
            "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",
-           "history_list", "inside_sentence", "list_text", "made_text", "move_content", "move_label", "move_parts",
-           "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_text",
-           "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
+           "history_list", "inside_sentence", "list_text", "made_said", "made_text", "move_content", "move_label",
+           "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_said",
+           "refused_text", "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
            "verdicts_table", "widget"]

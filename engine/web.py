@@ -4,7 +4,9 @@ One session per widget, of the class of its kind (``KINDS``): ``ReplaySession`` 
 record, ``TrySession`` is a board the reader plays on, ``AnalysisSession`` the analysis board (the
 reader's own game, DESIGN.md §5.1); all build on ``Session``, a position of one
 game shown as *frames*: the board (``engine.render``), the engine's own description of the shown
-position, the message, the score, whether the last move was legal. The site build opens the same
+position, the message (``message``, and ``message_said`` as a screen reader hears it: the card in
+words, no arrow), the score, whether the last move was legal; a board one plays on says which
+texts a picked card shows (``pick``: its game's ``pick_texts``). The site build opens the same
 sessions to put each widget's first frame, and its controls, into the page (``Session.widget``).
 
 >>> start = str(__import__("engine").position("scorpion", code="SC1-CLA-AAAAAAB"))
@@ -55,6 +57,7 @@ from .render import (
     move_content,
     moves_list,
     plural_text,
+    refused_said,
     refused_text,
     rejudged_text,
     replay_controls,
@@ -130,6 +133,7 @@ class Session:
         self.pos = self.restart()
         self.start_dollars = self.pos.scored_in_dollars()  # the unit of ``start_score``
         self.message: str = ""
+        self.said: str = ""  # the message as a screen reader says it (the card in words, no arrow)
         self.legal: bool | None = None
         self.moved: list[str] = []
         self._drawn: dict[tuple[str, str], tuple[str, str]] = {}  # (position, rules) -> (board, description)
@@ -166,6 +170,7 @@ class Session:
             "description": drawn[1],
             "score": score_text(pos, self.lang),
             "message": self.message,
+            "message_said": self.said,
             "legal": self.legal,
             "won": pos.is_won(),
             "moved": self.moved,
@@ -201,9 +206,19 @@ class Session:
             found = self._drawn[key] = (board(pos, self.lang, interactive=self.interactive), pos.describe(self.lang))
         return found
 
-    def _say(self, message: str, legal: bool | None, moved: list[str] | None = None) -> Frame:
+    def _say(self, message: str, legal: bool | None, moved: list[str] | None = None, said: str | None = None) -> Frame:
+        """The frame with ``message``; ``said``: how a screen reader says it, when that differs (a move
+        named with its card's symbol and an arrow, ``made_said``)."""
         self.message, self.legal, self.moved = message, legal, moved or []
+        self.said = message if said is None else said
         return self.frame()
+
+    def _made(self, token: str, points: int, moved: list[str] | None = None) -> Frame:
+        """The frame after the legal move ``token`` that earned ``points`` (and carried the cards
+        ``moved``): its message shown and said."""
+        game, dollars = find(self.game), self.pos.scored_in_dollars()
+        return self._say(game.made_text(token, points, self.lang, dollars), True, moved,
+                         said=game.made_said(token, points, self.lang, dollars))
 
     # -- the page (the site build) -----------------------------------------------------------
     def widget(self, widget_id: str, config: dict[str, Any], frame: Frame | None = None) -> str:
@@ -412,6 +427,7 @@ class TrySession(Session):
         out["can_undo"] = self.pos.can_undo()
         out["rules"] = self.rules
         out["asked"] = self.asked
+        out["pick"] = find(self.game).pick_texts
         if not full:
             return
         game = find(self.game)
@@ -464,20 +480,21 @@ class TrySession(Session):
         if self.asked is not None:
             self.asked = token
         moved = moved_cards(before, str(self.pos)) if verdict.legal else []
-        if rejudged is not None:
-            message = rejudged_text(rejudged, verdict.legal, verdict.points, verdict.message(self.lang), self.lang,
-                                    self.pos.scored_in_dollars())
-        else:
-            message = self._verdict_text(token, verdict)
+        if rejudged is None:
+            return self._verdict(token, verdict, moved)
+        message = rejudged_text(rejudged, verdict.legal, verdict.points, verdict.message(self.lang), self.lang,
+                                self.pos.scored_in_dollars())
         return self._say(message, verdict.legal, moved)
 
-    def _verdict_text(self, token: str, verdict: Verdict) -> str:
-        game = find(self.game)
-        if not verdict.legal:
-            if self.asked is not None:  # beside the button that asked: say which move was refused
-                return refused_text(game.move_parts(token), verdict.message(self.lang), self.lang)
-            return verdict.message(self.lang)
-        return game.made_text(token, verdict.points, self.lang, self.pos.scored_in_dollars())
+    def _verdict(self, token: str, verdict: Verdict, moved: list[str] | None = None) -> Frame:
+        """The frame after ``token`` was judged: what it earned, or why it was refused."""
+        if verdict.legal:
+            return self._made(token, verdict.points, moved)
+        if self.asked is not None:  # beside the button that asked: say which move was refused
+            parts, message = find(self.game).move_parts(token), verdict.message(self.lang)
+            return self._say(refused_text(parts, message, self.lang), False, moved,
+                             said=refused_said(parts, message, self.lang))
+        return self._say(verdict.message(self.lang), False, moved)
 
     def undo(self) -> Frame:
         _, verdict = self.pos.play("undo")
@@ -691,7 +708,7 @@ class AnalysisSession(TrySession):
             self._judge_pending()
         self._later = later
         try:
-            return self._say(self._verdict_text(token, verdict), verdict.legal)
+            return self._verdict(token, verdict)
         finally:
             self._later = False
 
@@ -759,7 +776,7 @@ class AnalysisSession(TrySession):
             return self._say(self._refusal(refused), False)
         token = self.moves[self.at - 1]
         points = self.pos.move_stack[-1][2] if token != "undo" and self.pos.move_stack else 0
-        return self._say(find(self.game).made_text(token, points, self.lang, self.pos.scored_in_dollars()), True)
+        return self._made(token, points)
 
     def goto(self, index: Any) -> Frame:
         n = _frame_number(index, len(self.moves))
@@ -1012,7 +1029,7 @@ class AnalysisSession(TrySession):
         if refused:  # the line was found here: it never is
             return self._say(self._refusal(refused), False)
         points = self.pos.move_stack[-1][2]
-        return self._say(find(self.game).made_text(line[k], points, self.lang, self.pos.scored_in_dollars()), True)
+        return self._made(line[k], points)
 
     OPS = {
         **TrySession.OPS,
@@ -1033,6 +1050,7 @@ class AnalysisSession(TrySession):
     def add_to_frame(self, out: Frame, full: bool) -> None:
         lang = self.lang
         out["game"], out["rules"], out["at"] = self.game, self.rules, self.at
+        out["pick"] = find(self.game).pick_texts  # the game on the board, which the reader may switch
         if full:  # what the page script needs to know of links and deals
             out["link_limit"], out["deal_numbers"] = board_link.MAX_LENGTH, MAX_NUMBER + 1
         out["can_undo"], out["can_redo"] = self.at > 0, self.at < len(self.moves)

@@ -28,11 +28,12 @@ from hooks import po
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 LOCALES = ROOT / "locales"
-# Contexts whose translations name any of the values the code offers, not the msgid's (a spoken move:
-# ru takes the card's genitive, hu the column's number with its article; ``engine.render.SPOKEN_VALUES``).
+# Contexts whose translations name any of the values the code offers, not the msgid's (a spoken move, the
+# message after it, a refusal: ru takes the card's genitive, hu the column's number with its article;
+# ``engine.render.SPOKEN_VALUES``, ``MADE_SPOKEN_VALUES``, ``REFUSED_SPOKEN_VALUES``).
 # msgfmt's python-brace-format check wants the msgid's values exactly, so these entries are not marked
 # as brace formats; tests/widgets/test_render.py holds each translation to the values offered.
-FREE_VALUES = frozenset({"move|spoken"})
+FREE_VALUES = frozenset({"move|spoken", "made|spoken", "refused|spoken"})
 KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 
 

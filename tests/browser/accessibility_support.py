@@ -9,6 +9,8 @@
   first one into view (:func:`start_widgets`), which starts the page's engine, as a reader's
   scrolling does, and waits for them all (:func:`wait_for_widgets`).
 - :func:`contrast` is WCAG 2's contrast ratio of two CSS colours as ``getComputedStyle`` gives them.
+- :func:`shown_text` and :func:`heard_text` are what the eye reads of an element and what a screen
+  reader hears of it (a message after a move shows symbols and says words).
 """
 
 from __future__ import annotations
@@ -161,3 +163,24 @@ def contrast(a: tuple, b: tuple) -> float:
     """WCAG 2's contrast ratio of two opaque colours (1 to 21)."""
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+# ---- what is shown and what is heard -------------------------------------------------------------
+
+
+def shown_text(page, selector: str) -> str:
+    """What the eye reads in an element: its text less the words only a screen reader gets (``.sol-sr``)."""
+    return _text_without(page, selector, ".sol-sr")
+
+
+def heard_text(page, selector: str) -> str:
+    """What a screen reader hears of an element: its text less what is ``aria-hidden``."""
+    return _text_without(page, selector, '[aria-hidden="true"]')
+
+
+def _text_without(page, selector: str, left_out: str) -> str:
+    return page.eval_on_selector(selector, """(el, left) => {
+        const copy = el.cloneNode(true);
+        for (const part of copy.querySelectorAll(left)) part.remove();
+        return copy.textContent;
+    }""", left_out)

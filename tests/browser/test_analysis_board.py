@@ -12,10 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from accessibility_support import heard_text, shown_text
 from widget_site import LANGUAGES, page_url
 
 import engine
-from engine import board_link, web
+from engine import board_link, render, web
 from engine.board_link import LinkProblem
 from engine.records import Record
 from engine.render import plural_text, score_text, verdict_text
@@ -48,7 +49,7 @@ def text(page, role: str) -> str:
 def wait_for_message(page, legal: str) -> str:
     page.wait_for_function(
         "l => document.querySelector('[data-widget=analysis] [data-role=message]').dataset.legal === l", arg=legal)
-    return text(page, "message")
+    return shown_text(page, f"{BOARD} [data-role=message]")
 
 
 def verdicts_shown(page) -> list[list[str]]:
@@ -161,6 +162,21 @@ def test_a_move_played_by_clicks_gets_the_apps_verdict_and_the_verdict_of_every_
     wait_for_fragment(page, board_link.write("scorpion", position=str(SEED), rules="classic", moves=["4H>7"]))
 
 
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_picked_cards_message_follows_the_game_on_the_board(page, server, lang):
+    # Scorpion sends a picked card to a column; Klondike to a column or a foundation: the board may
+    # switch game, and the message follows the game on it, not the page.
+    open_board(page, server, lang)
+    for game, card, key in (("scorpion", "4H", "selected"), ("klondike", "5H", "selected-foundation")):
+        if game == "klondike":
+            page.evaluate("f => { location.hash = f; }", "#game=klondike&code=KL1-D1N-AAAAAAG")
+            page.wait_for_selector(f"{BOARD} [data-role=board] [data-foundation]", state="attached")
+        click_card(page, card)
+        name = page.get_attribute(f'{BOARD} [data-card="{card}"]', "aria-label")
+        assert shown_text(page, f"{BOARD} [data-role=message]") == render.text(key, lang, card=name)
+        click_card(page, card)  # put back
+
+
 def test_a_moves_verdict_table_follows_its_redrawn_board_and_is_the_engines_for_that_move(page, server):
     # The board and the verdict come first; the table under every preset right after, for the move
     # just made (not the one before): a legal move after a refused one, then a refused one again.
@@ -172,8 +188,8 @@ def test_a_moves_verdict_table_follows_its_redrawn_board_and_is_the_engines_for_
         expected = [[v["rules"], str(v["legal"]).lower(), verdict_text(v, "hu")] for v in board.verdicts(token)]
         frame = board.move(token)
         play_by_clicks(page, card, onto)
-        wait_for_message(page, legal)
-        assert text(page, "message") == frame["message"]
+        assert wait_for_message(page, legal) == frame["message"]
+        assert heard_text(page, f"{BOARD} [data-role=message]") == frame["message_said"]
         assert verdicts_shown(page) == expected
         assert page.get_attribute(f"{BOARD} [data-role=verdicts]", "data-move") == token
         assert text(page, "verdicts-summary") == frame["verdicts_summary"]
@@ -214,7 +230,9 @@ def test_a_move_carries_the_same_card_elements_to_their_column_and_the_focus_sta
     open_board(page, server)
     page.evaluate("""() => {
       const board = document.querySelector('[data-widget=analysis] [data-role=board]');
-      for (const card of board.querySelectorAll('[data-card]')) card.wasIn = card.closest('[data-column]')?.dataset.column || '-';  // on the element itself
+      for (const card of board.querySelectorAll('[data-card]')) {
+        card.wasIn = card.closest('[data-column]')?.dataset.column || '-';  // on the element itself
+      }
     }""")
     click_card(page, "4H")
     page.click(f'{BOARD} [data-column="7"] .sol-column-label')

@@ -19,10 +19,12 @@ from accessibility_support import (
     assert_palette,
     contrast,
     flatten,
+    heard_text,
     parse_colour,
     ready_widgets,
     run_axe,
     serious,
+    shown_text,
 )
 from chromium import PageLog, block_offsite
 from widget_site import page_url
@@ -103,11 +105,16 @@ def assert_focus_ring(page) -> None:
 
 
 def assert_contrast_checked(page, selector: str) -> None:
-    """axe-core finds no contrast failure in the widget around ``selector`` and did check ``selector``."""
+    """axe-core finds no contrast failure in the widget around ``selector`` and did check the text it
+    shows (``selector`` itself, or the part of it shown to the eye when its words for a screen reader
+    differ: a message after a move)."""
     widget = page.evaluate("(s) => '#' + document.querySelector(s).closest('[data-widget]').id", selector)
     results = run_axe(page, {"runOnly": ["color-contrast"], "resultTypes": ["passes", "violations"]}, within=widget)
     assert not serious(results)
-    checked = page.eval_on_selector(selector, "el => el.outerHTML")
+    checked = page.eval_on_selector(selector, """el => {
+        const shown = el.querySelector(':scope > [aria-hidden="true"]');
+        return (shown || el).outerHTML;
+    }""")
     assert checked in [node["html"] for rule in results["passes"] for node in rule["nodes"]], checked
 
 
@@ -228,7 +235,8 @@ def test_a_try_it_move_is_made_and_taken_back_with_the_keys_alone(reader, server
     arrow_to(page, TRY, "5H")  # column 7
     page.keyboard.press("Enter")  # 4♥ (and 7♠ on it) onto 5♥
     page.wait_for_function("(s) => document.querySelector(s).dataset.legal === 'true'", arg=message)
-    assert text(page, message) == render.made_text(render.move_parts("4H>7"), 5, lang)
+    assert shown_text(page, message) == render.made_text(render.move_parts("4H>7"), 5, lang)
+    assert heard_text(page, message) == render.made_said(render.move_parts("4H>7"), 5, lang)
     assert_contrast_checked(page, message)  # the green of a legal move
     config = json.loads(page.get_attribute(TRY, "data-config"))
     pos = engine.position(config["game"], config["start"], rules=config["rules"])

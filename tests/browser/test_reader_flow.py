@@ -28,7 +28,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import pytest
-from accessibility_support import READY_MS, ready_widgets
+from accessibility_support import READY_MS, heard_text, ready_widgets, shown_text
 from chromium import PageLog, block_offsite
 from widget_site import LANGUAGES, page_url
 
@@ -94,7 +94,7 @@ def wait_for_index(page, widget: str, index: int) -> None:
 def wait_for_legal(page, selector: str, legal: bool) -> str:
     page.wait_for_function("([s, l]) => document.querySelector(s)?.dataset.legal === l",
                            arg=[selector, str(legal).lower()], timeout=READY_MS)
-    return text(page, selector)
+    return shown_text(page, selector)
 
 
 def config_of(page, widget: str) -> dict:
@@ -231,8 +231,9 @@ def test_switching_rules_judges_the_questions_move_again_from_its_position(reade
     said = wait_for_legal(page, result, True)
     assert said == render.rejudged_text(wasp, True, 5, "", lang)
     page.click(button_of(widget, "QH>6"))  # tried again under Wasp: from the question's position
-    page.wait_for_function("([s, t]) => document.querySelector(s).textContent === t",
-                           arg=[result, made("QH>6", 5, lang)])
+    shown = "([s, t]) => document.querySelector(s).querySelector('[aria-hidden=true]')?.textContent === t"
+    page.wait_for_function(shown, arg=[result, made("QH>6", 5, lang)])  # shown with its symbols, heard in words
+    assert heard_text(page, result) == engine.find("scorpion").made_said("QH>6", 5, lang)
     page.select_option(f"{widget} [data-role=rules]", "bvs")  # the question names BVS: it is in the menu
     said = wait_for_legal(page, result, False)
     bvs = engine.find("scorpion").preset_name("bvs", lang)
@@ -564,6 +565,7 @@ def test_one_tap_sends_a_klondike_card_to_its_foundation(reader, server):
     page.tap(f'{TAPS} [data-column] [data-card="2H"]')
     said = wait_for_legal(page, f"{TAPS} [data-role=message]", True)
     assert said == made("tap:2H", 10, "en", "klondike")
+    assert heard_text(page, f"{TAPS} [data-role=message]") == engine.find("klondike").made_said("tap:2H", 10, "en")
     assert page.query_selector(f'{TAPS} [data-foundation="H"] [data-card="2H"]')
 
 

@@ -18,6 +18,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from accessibility_support import heard_text, shown_text
 from widget_site import LANGUAGES, built, page_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +84,7 @@ def wait_for_message(page, widget: str, legal: str) -> str:
     page.wait_for_function(
         "([w, l]) => document.querySelector(`${w} [data-role=message]`).dataset.legal === l", arg=[widget, legal]
     )
-    return text(page, f"{widget} [data-role=message]")
+    return shown_text(page, f"{widget} [data-role=message]")
 
 
 def click_card(page, widget: str, token: str) -> None:
@@ -135,9 +136,30 @@ def test_the_reader_plays_4h_onto_5h_on_the_seed_deal(page, server, lang):
     assert text(page, f"{TRY} [data-role=description]") == pos.describe(lang)
     assert text(page, f"{TRY} [data-role=score]") == "5"
     assert message == render.made_text(render.move_parts("4H>7"), 5, lang)
+    # a screen reader hears the live region with the card in words, not "black heart suit right arrow"
+    assert heard_text(page, f"{TRY} [data-role=message]") == render.made_said(render.move_parts("4H>7"), 5, lang)
     # 7♠ came along: the block moved, in order
     cards = page.eval_on_selector_all(f'{TRY} [data-column="7"] [data-card]', "els => els.map(e => e.dataset.card)")
     assert cards[-2:] == ["4H", "7S"]
+
+
+def test_a_face_down_pile_is_heard_once_by_its_name_after_the_page_script_redraws_the_board(page, server):
+    # "Tartalék: 3 lefordított lap", never "lefordított lap" once per back: on the replay (no controls)
+    # and on the deal button, as the build wrote them and as the page script patches them
+    open_page(page, server, "hu")
+    page.click(f'{REPLAY} [data-action="last"]')
+    wait_for_index(page, 1)
+    page.click(f'{TRY} [data-action="deal"]')
+    wait_for_message(page, TRY, "true")
+    page.click(f'{TRY} [data-action="undo"]')
+    page.wait_for_selector(f'{TRY} [data-action="deal"] .sol-backs', state="attached")
+    for widget in (REPLAY, TRY):
+        assert page.eval_on_selector_all(f'{widget} [data-role=board] .sol-backs', "els => els.length") == 1
+        exposed = f'{widget} [data-role=board] .sol-backs:not([aria-hidden="true"])'
+        assert page.eval_on_selector_all(exposed, "els => els.length") == 0
+    reserve = engine.position("scorpion", replay_start()).describe("hu").split(";")[0]
+    assert page.get_attribute(f'{TRY} [data-action="deal"]', "aria-label") == reserve
+    assert heard_text(page, f'{REPLAY} [data-role=board] [data-place="reserve"]') == reserve
 
 
 # -- verdicts, undo, reset, rule sets ------------------------------------------------------------------
@@ -419,7 +441,7 @@ def wait_for_result(page, widget: str, token: str, legal: str) -> str:
     """The verdict shown beside a disputed move's button."""
     result = f'{widget} .sol-attempt[data-move="{token}"] [data-role=attempt-result]'
     page.wait_for_function("([s, l]) => document.querySelector(s).dataset.legal === l", arg=[result, legal])
-    return text(page, result)
+    return shown_text(page, result)
 
 
 def test_a_ruling_plays_the_disputed_move_and_judges_it_again_under_another_rule_set(page, server):
@@ -440,7 +462,11 @@ def test_each_disputed_move_of_a_ruling_has_its_own_button(page, server):
     page.click(f'{widget} [data-action="attempt"][data-move="KD>6"]')
     said = wait_for_result(page, widget, "KD>6", "true")  # after another button, no reset needed
     assert said == render.made_text(render.move_parts("KD>6"), 5, "ca")
+    result = f'{widget} .sol-attempt[data-move="KD>6"] [data-role=attempt-result]'
+    assert heard_text(page, result) == render.made_said(render.move_parts("KD>6"), 5, "ca")
     page.click(f'{widget} [data-action="attempt"][data-move="5H>1"]')
     same_suit = engine.Verdict(False, "same-suit").message("ca")
     said = wait_for_result(page, widget, "5H>1", "false")
     assert said == render.refused_text(render.move_parts("5H>1"), same_suit, "ca")
+    result = f'{widget} .sol-attempt[data-move="5H>1"] [data-role=attempt-result]'
+    assert heard_text(page, result) == render.refused_said(render.move_parts("5H>1"), same_suit, "ca")

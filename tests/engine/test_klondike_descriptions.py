@@ -80,7 +80,7 @@ def test_foundations_count_the_cards_and_say_the_named_ones_are_the_top_cards():
     pos = klondike("... 9S", foundations="3S/-/AD/-")
     assert "; foundations: 4 cards, on top: 3 of spades and ace of diamonds. " in pos.describe("en")
     assert "; az alapokon 4 lap, legfelül: pikk 3 és káró ász. " in pos.describe("hu")
-    assert "; bases: 4 cartes (a dalt de tot: 3 de piques i as de diamants). " in pos.describe("ca")
+    assert "; bases: 4 cartes (les de dalt: 3 de piques i as de diamants). " in pos.describe("ca")
     assert "; на основаниях 4 карты, сверху тройка пик и туз бубён. " in pos.describe("ru")
     pos = klondike("... 9S", foundations="AS/-/-/-")
     assert "; на основаниях 1 карта, сверху туз пик. " in pos.describe("ru")

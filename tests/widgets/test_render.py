@@ -163,8 +163,9 @@ def test_every_widget_text_is_translated(lang):
                for m in messages if m.id and m.string and not m.fuzzy}
     tables = {"widget": render._TEXTS, "move": render._MOVE_TEXTS, "move|spoken": render._SPOKEN_TEXTS,
               "attempt": render._ATTEMPT_TEXTS,
-              "made": render._MADE_TEXTS, "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS,
-              "refused": render._REFUSED_TEXTS}
+              "made": render._MADE_TEXTS, "made|spoken": render._MADE_SPOKEN, "rejudged": render._REJUDGED,
+              "verdict": render._VERDICT_ROWS,
+              "refused": render._REFUSED_TEXTS, "refused|spoken": render._REFUSED_SPOKEN}
     wanted = [(context, m) for context, table in tables.items() for m in table.values()]
     wanted += [("points", render.POINTS[0]), ("dollars", render.DOLLARS)]
     assert [key for key in wanted if key not in catalog] == []
@@ -191,10 +192,17 @@ def test_the_kinds_of_move_shown_with_a_symbol_are_the_ones_with_a_spoken_form()
 @pytest.mark.parametrize("token", ONE_OF_EACH_KIND)
 def test_a_spoken_move_names_its_card_in_words_with_no_suit_symbol_or_arrow(lang, token):
     said = render.move_spoken(token, lang)
+    assert_said_in_words(said, token, lang, render.move_text(token, lang))
+
+
+def assert_said_in_words(said: str, token: str, lang: str, shown: str) -> None:
+    """``said`` (a text about the move ``token``) has no suit symbol and no arrow, starts with a capital,
+    and names the card as ``translator(lang).card`` does (in any case) and the column by its number; a
+    move without a card symbol is said as ``shown``."""
     assert not SYMBOLS.search(said) and said[:1] == said[:1].upper()
     kind, values = render.move_parts(token)
     if "card" not in values:  # nothing to read aloud differently: said as shown
-        assert said == render.move_text(token, lang)
+        assert said == shown
         return
     t = engine.i18n.translator(lang)
     c = parse_card(token.split(":")[-1].split(">")[0])
@@ -230,6 +238,114 @@ def test_a_spoken_moves_translation_names_only_the_values_offered(lang):
     for msgstr in spoken.values():
         named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
         assert named and named <= set(render.SPOKEN_VALUES), msgstr
+
+
+def test_the_kinds_of_move_shown_with_a_symbol_after_a_move_are_the_ones_with_a_spoken_message():
+    shown = {render.move_parts(t)[0] for t in ONE_OF_EACH_KIND
+             if SYMBOLS.search(render.made_text(render.move_parts(t), 5))}
+    refused = {render.move_parts(t)[0] for t in ONE_OF_EACH_KIND
+               if SYMBOLS.search(render.refused_text(render.move_parts(t), "No"))}
+    assert set(render._MADE_SPOKEN) == shown == refused == set(render._REFUSED_SPOKEN)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("token", ONE_OF_EACH_KIND)
+def test_a_refusal_beside_its_button_is_said_with_its_card_in_words_and_no_suit_symbol_or_arrow(lang, token):
+    parts = render.move_parts(token)
+    message = engine.Verdict(False, "same-suit", game="scorpion").message(lang)
+    said = render.refused_said(parts, message, lang)
+    assert message in said
+    assert_said_in_words(said, token, lang, render.refused_text(parts, message, lang))
+
+
+@pytest.mark.parametrize(("token", "lang", "said"), [
+    ("4C>7", "en", "4 of clubs to column 7: refused. No."), ("4C>7", "hu", "Treff 4 a 7. oszlopra: elutasítva („No”)."),
+    ("4C>7", "ca", "4 de trèvols a la columna 7: no es permet («No»)."),
+    ("tap:2H", "ru", "Касание двойки червей: нельзя. No."),
+])
+def test_a_refusal_is_said_as_a_sentence_of_the_readers_language(token, lang, said):
+    assert render.refused_said(render.move_parts(token), "No", lang) == said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("token", ONE_OF_EACH_KIND)
+def test_the_message_after_a_move_is_said_with_its_card_in_words_and_no_suit_symbol_or_arrow(lang, token):
+    # the live region after a move: "4 black heart suit right arrow 7. oszlop: +5 pont" no more
+    parts = render.move_parts(token)
+    said = render.made_said(parts, 5, lang)
+    assert said.endswith(render.amount_text(5, lang))
+    assert_said_in_words(said, token, lang, render.made_text(parts, 5, lang))
+
+
+@pytest.mark.parametrize(("token", "lang", "points", "said"), [
+    ("4H>7", "en", 5, "4 of hearts to column 7: +5 points"), ("tap:2H", "en", 1, "Tap on the 2 of hearts: +1 point"),
+    ("4H>7", "hu", 5, "Kőr 4 a 7. oszlopra: +5 pont"), ("4H>5", "hu", 0, "Kőr 4 az 5. oszlopra: 0 pont"),
+    ("AH>F", "hu", 10, "Kőr ász az alapjára: +10 pont"), ("dtap:KS", "hu", 5, "A pikk király dupla érintése: +5 pont"),
+    ("4H>7", "ca", 5, "4 de cors a la columna 7: +5 punts"),
+    ("tap:2H", "ca", 10, "Toc a la carta 2 de cors: +10 punts"),
+    ("4H>7", "ru", 5, "Четвёрка червей в столбец 7: +5 очков"), ("KD>F", "ru", 1, "Король бубён на основание: +1 очко"),
+    ("dtap:2H", "ru", -15, "Двойное касание двойки червей: −15 очков"), ("deal", "ru", 0, "Резерв сдан: 0 очков"),
+])
+def test_the_message_after_a_move_is_said_as_a_sentence_of_the_readers_language(token, lang, points, said):
+    assert render.made_said(render.move_parts(token), points, lang) == said
+
+
+def test_a_vegas_gain_is_said_in_the_languages_dollars():
+    assert render.made_said(render.move_parts("KH>F"), 5, "hu", dollars=True) == "Kőr király az alapjára: +5\u00a0$"
+
+
+@pytest.mark.parametrize(("context", "table", "offered", "needed"), [
+    ("made|spoken", render._MADE_SPOKEN, render.MADE_SPOKEN_VALUES, "points"),
+    ("refused|spoken", render._REFUSED_SPOKEN, render.REFUSED_SPOKEN_VALUES, "message"),
+])
+@pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
+def test_a_spoken_messages_translation_names_only_the_values_offered(lang, context, table, offered, needed):
+    messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
+    spoken = {m.id: m.string for m in messages if m.context == context}
+    assert set(spoken) == set(table.values())
+    for msgstr in spoken.values():
+        named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
+        assert needed in named and named <= set(offered), msgstr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_legal_moves_frame_carries_its_message_shown_and_said(lang):
+    session = web.session({"kind": "try", "game": "scorpion", "start": SEED_DEAL, "lang": lang})
+    after = session.move("4H>7")
+    parts = render.move_parts("4H>7")
+    assert (after["message"], after["message_said"]) == (render.made_text(parts, 5, lang),
+                                                         render.made_said(parts, 5, lang))
+    refused = session.move("4H>7")  # a message without a card symbol is said as it is shown
+    assert refused["legal"] is False and refused["message_said"] == refused["message"]
+
+
+# -- what a picked card lets the reader do ---------------------------------------------------------
+
+
+def test_a_picked_card_is_sent_to_a_column_in_scorpion_and_to_a_column_or_a_foundation_in_klondike():
+    scorpion = web.session({"kind": "try", "game": "scorpion", "start": SEED_DEAL})
+    klondike = web.session({"kind": "try", "game": "klondike", "start": str(engine.position("klondike",
+                                                                                           code="KL1-D1N-AAAAAAG"))})
+    assert scorpion.frame()["pick"] == ("selected", "selected-touch")
+    assert klondike.frame()["pick"] == ("selected-foundation", "selected-touch-foundation")
+    texts = render.client_texts("en")
+    assert all("foundation" not in texts[key] for key in scorpion.frame()["pick"])
+    assert all("a column or a foundation" in texts[key] for key in klondike.frame()["pick"])
+
+
+def test_the_analysis_boards_pick_message_follows_the_game_on_the_board():
+    board = web.session({"kind": "analysis", "game": "scorpion", "start": SEED_DEAL, "lang": "hu"})
+    assert board.frame()["pick"] == engine.find("scorpion").pick_texts
+    switched = board.start_from("KL1-D1N-AAAAAAG", None)
+    assert switched["game"] == "klondike" and switched["pick"] == engine.find("klondike").pick_texts
+
+
+@pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
+def test_every_pick_message_is_in_the_page_scripts_texts_and_translated(lang):
+    texts = render.client_texts(lang)
+    for game in ("scorpion", "klondike"):
+        for key in engine.find(game).pick_texts:
+            assert texts[key] != render.text(key, "en") and "{card}" in texts[key]
 
 
 def heard_items(markup: str) -> list[str]:
@@ -497,6 +613,15 @@ def test_a_face_down_pile_is_heard_by_its_name_alone_on_every_board(game, code, 
     assert len(played) == 1 and shown == played
     if name:
         assert shown == [name]
+
+
+@pytest.mark.parametrize("interactive", [False, True])
+@pytest.mark.parametrize(("game", "code"), [("scorpion", "SC1-CLA-AAAAAAG"), ("klondike", "KL1-D1N-AAAAAAG")])
+def test_the_backs_of_a_face_down_pile_are_out_of_the_accessibility_tree_on_every_board(game, code, interactive):
+    # inside the deal button too: a screen reader that reads a button's content hears no "lefordított lap"
+    markup = render.board(engine.position(game, code=code), "hu", interactive=interactive)
+    piles = re.findall(r'<span class="sol-backs"[^>]*>', markup)
+    assert piles and all('aria-hidden="true"' in tag for tag in piles)
 
 
 def test_a_card_on_a_board_without_controls_is_heard_once_by_its_name():

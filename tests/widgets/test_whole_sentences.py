@@ -202,11 +202,13 @@ class Shown:
         for key, value in frame.items():
             if key == "board":
                 self.all.extend(html_texts(value))
-            elif key in ("description", "message") and value:
+            elif key in ("description", "message", "message_said") and value:  # the message shown and said
                 self.all.append(value)
                 self.starts.append(value)
-                if key == "message":
+                if key != "description":
                     self.messages.append(value)
+            elif key == "pick":  # the names of the page script's texts a picked card shows (``client_texts``)
+                continue
             elif key == "moves" and isinstance(value, list):
                 self.all.extend(value)
                 self.starts.extend(value)
@@ -456,8 +458,9 @@ def test_the_widgets_were_shown_through_every_kind_of_move(shown):
     # the texts above are worth what they cover: every entry of the widgets' tables was shown
     seen = {(context, msgid) for context, msgid in SEEN}
     tables = {"move": render._MOVE_TEXTS, "move|spoken": render._SPOKEN_TEXTS, "attempt": render._ATTEMPT_TEXTS,
-              "made": render._MADE_TEXTS,
-              "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS, "refused": render._REFUSED_TEXTS}
+              "made": render._MADE_TEXTS, "made|spoken": render._MADE_SPOKEN,
+              "rejudged": render._REJUDGED, "verdict": render._VERDICT_ROWS, "refused": render._REFUSED_TEXTS,
+              "refused|spoken": render._REFUSED_SPOKEN}
     wanted = {(context, msgid) for context, table in tables.items() for msgid in table.values()}
     assert sorted(wanted - seen) == []
 

@@ -440,7 +440,7 @@ class Widget {
 
   // Where a frame's message goes (a kind may put it beside the button that asked).
   showMessage(frame) {
-    this.setMessage(frame.message, frame.legal);
+    this.setMessage(frame.message, frame.legal, undefined, frame.message_said);
   }
 
   // A kind's own parts of a frame, and what it does when the board has changed.
@@ -453,9 +453,21 @@ class Widget {
     if (el && el.textContent !== text) el.textContent = text;
   }
 
-  setMessage(text, legal, el = this.q('[data-role="message"]')) {
+  // A message; ``said``: how a screen reader says it, when that differs (the card in words, no arrow):
+  // the text to the eye (aria-hidden), the words in a .sol-sr span. Text only, never markup.
+  setMessage(text, legal, el = this.q('[data-role="message"]'), said = text) {
     if (!el) return;
-    el.textContent = text || "";
+    if (said && text && said !== text) {
+      const shown = document.createElement("span");
+      shown.setAttribute("aria-hidden", "true");
+      shown.textContent = text;
+      const heard = document.createElement("span");
+      heard.className = "sol-sr";
+      heard.textContent = said;
+      el.replaceChildren(shown, heard);
+    } else {
+      el.textContent = text || "";
+    }
     if (legal === true || legal === false) el.dataset.legal = String(legal);
     else delete el.dataset.legal;
   }
@@ -837,13 +849,13 @@ class TryWidget extends Widget {
   // A disputed move's verdict goes beside its button; any other message under the board.
   showMessage(frame) {
     if (!frame.asked) {
-      this.setMessage(frame.message, frame.legal);
+      super.showMessage(frame);
       return;
     }
     this.setMessage("", null);
     for (const result of this.root.querySelectorAll('[data-role="attempt-result"]')) {
       const mine = result.closest("[data-move]").dataset.move === frame.asked;
-      this.setMessage(mine ? frame.message : "", mine ? frame.legal : null, result);
+      this.setMessage(mine ? frame.message : "", mine ? frame.legal : null, result, mine ? frame.message_said : "");
     }
   }
 
@@ -858,7 +870,9 @@ class TryWidget extends Widget {
       this.setMessage(this.texts.cancelled, null);
     } else {
       this.selected = card.dataset.card;
-      const words = this.pressedBy(event) === "touch" ? this.texts["selected-touch"] : this.texts.selected;
+      // what the game on the board lets a picked card do (a frame's pick: Klondike's go to a foundation too)
+      const [mouse, touch] = (this.frame && this.frame.pick) || ["selected", "selected-touch"];
+      const words = this.texts[this.pressedBy(event) === "touch" ? touch : mouse];
       this.setMessage(format(words || this.texts.selected, { card: label }), null);
     }
     this.markSelected();
