@@ -375,6 +375,7 @@ class Widget {
       const then = this.followUp(request);
       return engine.call(request, then).then((answer) => {
         this.waiting -= 1;
+        this.answered();
         if (answer.followed) answer.followed.then((second) => this.applySecond(second));
         if (!answer.ok) {
           this.setMessage(answer.error, false);
@@ -394,6 +395,9 @@ class Widget {
   }
 
   applySecond(answer) {}
+
+  // What a kind does with any answer, good or bad, before it is applied.
+  answered() {}
 
   // -- frames --
   apply(frame, first) {
@@ -662,8 +666,7 @@ class Widget {
 
   // The table's one tab stop (roving tabindex), remembered across board updates.
   setTabStop(el) {
-    for (const items of this.grid()) for (const item of items) item.tabIndex = -1;
-    el.tabIndex = 0;
+    oneTabStop(this.grid().flat(), el);
     this.tabStop = keyOf(el);
   }
 
@@ -673,7 +676,7 @@ class Widget {
     if (!buttons.length) return;
     const wanted = (this.tabStop && buttons.find((b) => b.matches(this.tabStop))) || buttons.find((b) => b.tabIndex === 0)
       || buttons[0];
-    for (const b of buttons) b.tabIndex = b === wanted ? 0 : -1;
+    oneTabStop(buttons, wanted);
   }
 
   focusKey() {
@@ -691,6 +694,15 @@ class Widget {
     if (!el) return;
     if (el.closest("[data-column]")) this.setTabStop(el);
     el.focus({ preventScroll: true }); // the board is on screen: nothing to scroll to
+  }
+}
+
+// `wanted` the one button of `buttons` in the tab order; only the buttons whose tabindex changes
+// are written (every write is a style change the next frame pays for).
+function oneTabStop(buttons, wanted) {
+  for (const b of buttons) {
+    const index = b === wanted ? 0 : -1;
+    if (b.tabIndex !== index) b.tabIndex = index;
   }
 }
 
@@ -874,11 +886,20 @@ class TryWidget extends Widget {
     else this.selected = null;
   }
 
+  // The picked card stays marked until the engine's answer redraws the board (one frame for both,
+  // no frame of its own on the way to the answer); before the engine is ready, it is unmarked at once.
   moveTo(target) {
     const token = `${this.selected}>${target}`;
     this.selected = null;
-    this.markSelected();
+    if (this.ready) this.unmark = true;
+    else this.markSelected();
     this.send({ op: "move", token });
+  }
+
+  answered() {
+    if (!this.unmark) return;
+    this.unmark = false;
+    this.markSelected();
   }
 
   onDrop(card, target) {
@@ -1040,7 +1061,11 @@ class AnalysisWidget extends TryWidget {
       this.written = this.frame.fragment;
       // The address is not on the way to the redrawn board: it follows right after.
       clearTimeout(this.addressTimer);
-      this.addressTimer = setTimeout(() => history.replaceState(history.state, "", `#${this.written}`));
+      // (after the next frame: a timer alone fires before the board is painted)
+      cancelAnimationFrame(this.addressFrame);
+      this.addressFrame = requestAnimationFrame(() => {
+        this.addressTimer = setTimeout(() => history.replaceState(history.state, "", `#${this.written}`));
+      });
     }
     const field = this.q('[data-role="link"]');
     if (field) field.value = this.shareLink();
@@ -1115,7 +1140,9 @@ class AnalysisWidget extends TryWidget {
     else delete status.dataset.result;
     const won = solver.state === "won" && Boolean(solver.line);
     replacePart(this.root, "solution", solver.line || '<ol class="sol-solution" data-role="solution" hidden></ol>');
-    this.q('[data-action="show-line"]').hidden = !won || !solver.line.includes("data-move");
+    const showLine = this.q('[data-action="show-line"]');
+    const lineless = !won || !solver.line.includes("data-move");
+    if (showLine.hidden !== lineless) showLine.hidden = lineless;
     this.showLine(won && this.lineShown);
     const running = solver.state === "running";
     const focused = document.activeElement;
@@ -1129,7 +1156,7 @@ class AnalysisWidget extends TryWidget {
 
   enable(action, on) {
     const button = this.q(`[data-action="${action}"]`);
-    if (button) button.disabled = !on;
+    if (button && button.disabled === on) button.disabled = !on;
   }
 
   solve() {
@@ -1164,10 +1191,12 @@ class AnalysisWidget extends TryWidget {
     const panel = this.q('[data-role="line-panel"]');
     const list = this.q('[data-role="solution"]');
     const button = this.q('[data-action="show-line"]');
-    panel.hidden = !shown;
-    if (list) list.hidden = !shown;
-    button.setAttribute("aria-expanded", String(shown));
-    button.textContent = shown ? this.texts["hide-line"] : this.texts["show-line"];
+    // (only what changes is written: every frame passes here)
+    if (panel.hidden === shown) panel.hidden = !shown;
+    if (list && list.hidden === shown) list.hidden = !shown;
+    if (button.getAttribute("aria-expanded") !== String(shown)) button.setAttribute("aria-expanded", String(shown));
+    const label = shown ? this.texts["hide-line"] : this.texts["show-line"];
+    if (button.textContent !== label) button.textContent = label;
   }
 
   // -- sharing, starting --
