@@ -232,14 +232,28 @@ function patchCards(list, fresh, pool) {
   }
 }
 
+// A board's markup parsed, as a fresh copy the page may take nodes from. The last BOARDS_KEPT boards
+// stay parsed: a board shown again (an undo, a step back in the move list) is copied, not parsed.
+const BOARDS_KEPT = 8;
+const boardsParsed = new Map(); // markup -> its template, the one used last at the end
+function parsedBoard(html) {
+  let template = boardsParsed.get(html);
+  if (template) boardsParsed.delete(html);
+  else {
+    template = document.createElement("template");
+    template.innerHTML = html;
+    if (boardsParsed.size >= BOARDS_KEPT) boardsParsed.delete(boardsParsed.keys().next().value);
+  }
+  boardsParsed.set(html, template);
+  return template.content.cloneNode(true).firstElementChild;
+}
+
 // The new board into the page: only what changed is touched. The columns first: a card that moved
 // between columns is moved (not destroyed and drawn again), so a move touches the few cards it
 // carried and a focused card keeps its focus; then the reserve / stock row, part by part; last, the
 // cards no column holds any more are removed.
 function patchBoard(board, html) {
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  const fresh = template.content.firstElementChild;
+  const fresh = parsedBoard(html);
   const columns = (el) => [...el.querySelectorAll(".sol-columns > [data-column]")];
   const before = columns(board);
   const after = columns(fresh);
@@ -998,10 +1012,12 @@ class TryWidget extends Widget {
 }
 
 // Markup the engine rendered (and escaped) for one part of a widget, in place of the part with the same
-// role; a button that had the focus keeps it (found again by its data-index or data-step).
+// role; a button that had the focus keeps it (found again by its data-index or data-step). A part
+// the same markup was put into last time is left as it is, without reading its markup back.
+const partsApplied = new WeakMap(); // part -> the markup put into it last
 function replacePart(root, role, html) {
   const old = root.querySelector(`[data-role="${role}"]`);
-  if (!old || old.outerHTML === html) return old;
+  if (!old || partsApplied.get(old) === html || old.outerHTML === html) return old;
   const template = document.createElement("template");
   template.innerHTML = html;
   const fresh = template.content.firstElementChild;
@@ -1009,6 +1025,7 @@ function replacePart(root, role, html) {
   const focused = old.contains(document.activeElement) ? document.activeElement : null;
   fresh.hidden = old.hidden;
   const now = patch(old, fresh);
+  partsApplied.set(now, html);
   if (focused && !now.contains(document.activeElement)) {
     const key = ["index", "step"].find((k) => focused.dataset[k] !== undefined);
     const again = key && now.querySelector(`[data-${key}="${focused.dataset[key]}"]`);
