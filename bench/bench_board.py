@@ -9,7 +9,9 @@
   it), so the DOM is complete there; the browser has not drawn it yet.
 - ``click to the second frame``: a move's verdict under all 7 Scorpion presets (the table and its
   summary) comes in a second frame the worker sends right after the first: from the same click
-  to the table in the DOM.
+  to the table in the DOM. The clicks repeat the same moves from the same position, so after the
+  first the board shows the table it kept (``AnalysisSession._judge_pending``); what a new move's
+  table costs in Python is the row ``a move's verdicts…`` below (every move of a game, judged anew).
 - ``…, painted``: the same clicks to the end of the browser's next frame after the DOM holds the
   answer (style, layout, paint and commit on the page's thread: a task posted from a
   requestAnimationFrame callback runs after them), what the reader sees. It includes the wait for
@@ -21,7 +23,7 @@
   solver's result in the page, for the seeds' deal (examples/scorpion/won.game), the page warm.
 - ``the worker's Python per click``: ``engine.web.handle`` for the same clicks, timed inside
   Pyodide (a bare page's worker with the engine's wheel) and CPython: the Python part of a click
-  (a move's first frame, and its second: the verdict table).
+  (a move's first frame, and its second: the verdict table, kept from the first click on).
 - ``a move's verdicts, derived / read again``: the 7 presets' verdicts of each move of the seeds'
   game, each preset's position derived from the board's (``Position.under``) against its string
   read again under each preset (the way before); in Pyodide and in CPython.

@@ -276,7 +276,8 @@ def judged_afresh(lang: str, moves: list[str], token: str) -> dict:
 
 def test_a_move_tried_again_from_the_same_position_gets_the_table_a_fresh_board_gives():
     # The board keeps the tables it made (by move and position judged from): a move tried again after
-    # an undo, or after other tries, shows the table a board that never saw it makes.
+    # an undo, or after other tries, shows the table a board that never saw it makes. (2H>3 is tried
+    # from two positions with the same score: once refused, once allowed.)
     open_board("hu", wid="again")
     board = web.SESSIONS["again"]
     for token in ("4C>7", "2H>3", "2H>3", "undo", "6S>2", "2H>3", "undo", "undo", "4H>7", "4C>7", "undo", "4C>7"):
