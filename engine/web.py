@@ -70,6 +70,8 @@ from .render import board_link as render_board_link
 from .render import widget as widget_html
 
 FRAME_CACHE = 256  # positions whose board and description a session keeps (steps back and forth are free)
+PART_CACHE = 8  # the analysis board's move lists and command lines it keeps (an undo and its redo are free)
+JUDGED_CACHE = 64  # the analysis board's verdict tables it keeps, by move and position judged from
 MAX_LINK_TEXT = 24  # how much of a bad deep link is quoted back to the reader
 _BOARD_PAGE = re.compile(r"(\.\./)*([a-z0-9-]+/)*")  # a relative URL made by the site build
 
@@ -620,7 +622,10 @@ class AnalysisSession(TrySession):
         self.pending: tuple[str, str, Position] | None = None  # the last attempt before it is judged: its
         # token, as asked, and the position it was made from
         self._later = False  # the frame being made answers a move ``later``
-        self._parts: dict[str, tuple[tuple[Any, ...], str]] = {}  # frame part -> (what it shows, its markup)
+        self._parts: dict[str, dict[tuple[Any, ...], str]] = {}  # frame part -> what it shows -> its markup
+        # (the last PART_CACHE of each part, the one shown last at the end)
+        self._judgements: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]], str, str]] = {}  # a move as
+        # asked from a position (its string, score and unit) under the board's rules -> ``judged``
         self.searching: Any = None  # a running ``engine.solver.Solving``
         self.search_base: tuple[list[str], str] = ([], self.rules)  # the moves and rules it searches from
         self.solver: Frame = {"state": None}
@@ -641,6 +646,7 @@ class AnalysisSession(TrySession):
         self._texts.clear()
         self._names.clear()
         self._parts.clear()
+        self._judgements.clear()
 
     def _goto(self, n: int) -> tuple[int, str, Verdict] | None:
         """The position after the first ``n`` moves of the list on the board; a move the rules refuse
@@ -713,12 +719,20 @@ class AnalysisSession(TrySession):
             self._later = False
 
     def _judge_pending(self) -> None:
-        """The last move's verdicts under every preset, and their table, once they are asked for."""
+        """The last move's verdicts under every preset, and their table, once they are asked for: the
+        same move from the same position (tried again after an undo, or after another try) is judged
+        once (the last JUDGED_CACHE moves so judged are kept)."""
         if self.pending is not None:
             token, asked, before = self.pending
             self.pending = None
-            verdicts = self.verdicts(asked, before)
-            self.judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
+            key = (self.rules, asked, str(before), before.score, before.scored_in_dollars())
+            judged = self._judgements.pop(key, None)
+            if judged is None:
+                verdicts = self.verdicts(asked, before)
+                judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
+                if len(self._judgements) >= JUDGED_CACHE:
+                    self._judgements.pop(next(iter(self._judgements)))
+            self._judgements[key] = self.judged = judged
 
     def verdicts_frame(self) -> Frame:
         """The second frame of a move answered ``later``: the verdict table and its summary only."""
@@ -1072,12 +1086,17 @@ class AnalysisSession(TrySession):
         return history_list(shown, self.at, lang, spoken)
 
     def _once(self, part: str, key: tuple[Any, ...], make: Callable[[], str]) -> str:
-        """A part of the frame made again only when what it shows changed (``key``): a refused move,
-        an undo and its redo leave the move list or the command line as they were."""
-        found = self._parts.get(part)
-        if found is None or found[0] != key:
-            found = self._parts[part] = (key, make())
-        return found[1]
+        """A part of the frame made only when what it shows (``key``) was not among the last
+        PART_CACHE it showed: a refused move leaves the move list or the command line as they were,
+        and an undo, its redo or a step back in the list show one made before."""
+        kept = self._parts.setdefault(part, {})
+        found = kept.pop(key, None)
+        if found is None:
+            found = make()
+            if len(kept) >= PART_CACHE:
+                kept.pop(next(iter(kept)))
+        kept[key] = found
+        return found
 
     def command(self, here: str | None = None) -> str:
         """The same game on the command line: ``python -m engine play …`` to the position shown (its

@@ -265,6 +265,42 @@ def test_a_move_answered_in_two_frames_gives_the_board_first_and_the_same_table_
         assert f'data-move="{html.escape(token)}"' in second["verdicts"]
 
 
+def judged_afresh(lang: str, moves: list[str], token: str) -> dict:
+    """The frame a board that never saw ``token`` answers it with, from the position ``moves`` reach."""
+    fresh = web.AnalysisSession({"kind": "analysis", "game": "scorpion", "start": SEED_DEAL, "rules": "classic",
+                                 "lang": lang})
+    for made in moves:
+        fresh.move(made)
+    return fresh.move(token)
+
+
+def test_a_move_tried_again_from_the_same_position_gets_the_table_a_fresh_board_gives():
+    # The board keeps the tables it made (by move and position judged from): a move tried again after
+    # an undo, or after other tries, shows the table a board that never saw it makes. (2H>3 is tried
+    # from two positions with the same score: once refused, once allowed.)
+    open_board("hu", wid="again")
+    board = web.SESSIONS["again"]
+    for token in ("4C>7", "2H>3", "2H>3", "undo", "6S>2", "2H>3", "undo", "undo", "4H>7", "4C>7", "undo", "4C>7"):
+        if token == "undo":
+            call("undo", "again")
+            continue
+        before = list(board.played())
+        call("move", "again", token=token, verdicts="later")
+        second = call("verdicts", "again")
+        whole = judged_afresh("hu", before, token)
+        assert (second["verdicts"], second["verdicts_summary"]) == (whole["verdicts"], whole["verdicts_summary"])
+
+
+def test_after_undo_and_redo_the_table_is_the_last_tried_moves_from_the_position_it_was_made_from():
+    open_board("hu", wid="back")
+    call("move", "back", token="4H>7")
+    whole = judged_afresh("hu", [], "4H>7")
+    for op in ("undo", "redo", "undo"):
+        frame = call(op, "back")
+        assert (frame["verdicts"], frame["verdicts_summary"]) == (whole["verdicts"], whole["verdicts_summary"]), op
+    assert 'data-move="4H&gt;7"' in frame["verdicts"]
+
+
 def test_a_move_whose_table_was_not_asked_for_is_judged_by_the_next_frame():
     open_board("hu", wid="one")
     open_board("hu", wid="two")

@@ -232,14 +232,28 @@ function patchCards(list, fresh, pool) {
   }
 }
 
+// A board's markup parsed, as a fresh copy the page may take nodes from. The last BOARDS_KEPT boards
+// stay parsed: a board shown again (an undo, a step back in the move list) is copied, not parsed.
+const BOARDS_KEPT = 8;
+const boardsParsed = new Map(); // markup -> its template, the one used last at the end
+function parsedBoard(html) {
+  let template = boardsParsed.get(html);
+  if (template) boardsParsed.delete(html);
+  else {
+    template = document.createElement("template");
+    template.innerHTML = html;
+    if (boardsParsed.size >= BOARDS_KEPT) boardsParsed.delete(boardsParsed.keys().next().value);
+  }
+  boardsParsed.set(html, template);
+  return template.content.cloneNode(true).firstElementChild;
+}
+
 // The new board into the page: only what changed is touched. The columns first: a card that moved
 // between columns is moved (not destroyed and drawn again), so a move touches the few cards it
 // carried and a focused card keeps its focus; then the reserve / stock row, part by part; last, the
 // cards no column holds any more are removed.
 function patchBoard(board, html) {
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  const fresh = template.content.firstElementChild;
+  const fresh = parsedBoard(html);
   const columns = (el) => [...el.querySelectorAll(".sol-columns > [data-column]")];
   const before = columns(board);
   const after = columns(fresh);
@@ -375,6 +389,7 @@ class Widget {
       const then = this.followUp(request);
       return engine.call(request, then).then((answer) => {
         this.waiting -= 1;
+        this.answered();
         if (answer.followed) answer.followed.then((second) => this.applySecond(second));
         if (!answer.ok) {
           this.setMessage(answer.error, false);
@@ -394,6 +409,9 @@ class Widget {
   }
 
   applySecond(answer) {}
+
+  // What a kind does with any answer, good or bad, before it is applied.
+  answered() {}
 
   // -- frames --
   apply(frame, first) {
@@ -674,8 +692,7 @@ class Widget {
 
   // The table's one tab stop (roving tabindex), remembered across board updates.
   setTabStop(el) {
-    for (const items of this.grid()) for (const item of items) item.tabIndex = -1;
-    el.tabIndex = 0;
+    oneTabStop(this.grid().flat(), el);
     this.tabStop = keyOf(el);
   }
 
@@ -685,7 +702,7 @@ class Widget {
     if (!buttons.length) return;
     const wanted = (this.tabStop && buttons.find((b) => b.matches(this.tabStop))) || buttons.find((b) => b.tabIndex === 0)
       || buttons[0];
-    for (const b of buttons) b.tabIndex = b === wanted ? 0 : -1;
+    oneTabStop(buttons, wanted);
   }
 
   focusKey() {
@@ -703,6 +720,15 @@ class Widget {
     if (!el) return;
     if (el.closest("[data-column]")) this.setTabStop(el);
     el.focus({ preventScroll: true }); // the board is on screen: nothing to scroll to
+  }
+}
+
+// `wanted` the one button of `buttons` in the tab order; only the buttons whose tabindex changes
+// are written (every write is a style change the next frame pays for).
+function oneTabStop(buttons, wanted) {
+  for (const b of buttons) {
+    const index = b === wanted ? 0 : -1;
+    if (b.tabIndex !== index) b.tabIndex = index;
   }
 }
 
@@ -888,11 +914,20 @@ class TryWidget extends Widget {
     else this.selected = null;
   }
 
+  // The picked card stays marked until the engine's answer redraws the board (one frame for both,
+  // no frame of its own on the way to the answer); before the engine is ready, it is unmarked at once.
   moveTo(target) {
     const token = `${this.selected}>${target}`;
     this.selected = null;
-    this.markSelected();
+    if (this.ready) this.unmark = true;
+    else this.markSelected();
     this.send({ op: "move", token });
+  }
+
+  answered() {
+    if (!this.unmark) return;
+    this.unmark = false;
+    this.markSelected();
   }
 
   onDrop(card, target) {
@@ -991,10 +1026,12 @@ class TryWidget extends Widget {
 }
 
 // Markup the engine rendered (and escaped) for one part of a widget, in place of the part with the same
-// role; a button that had the focus keeps it (found again by its data-index or data-step).
+// role; a button that had the focus keeps it (found again by its data-index or data-step). A part
+// the same markup was put into last time is left as it is, without reading its markup back.
+const partsApplied = new WeakMap(); // part -> the markup put into it last
 function replacePart(root, role, html) {
   const old = root.querySelector(`[data-role="${role}"]`);
-  if (!old || old.outerHTML === html) return old;
+  if (!old || partsApplied.get(old) === html || old.outerHTML === html) return old;
   const template = document.createElement("template");
   template.innerHTML = html;
   const fresh = template.content.firstElementChild;
@@ -1002,6 +1039,7 @@ function replacePart(root, role, html) {
   const focused = old.contains(document.activeElement) ? document.activeElement : null;
   fresh.hidden = old.hidden;
   const now = patch(old, fresh);
+  partsApplied.set(now, html);
   if (focused && !now.contains(document.activeElement)) {
     const key = ["index", "step"].find((k) => focused.dataset[k] !== undefined);
     const again = key && now.querySelector(`[data-${key}="${focused.dataset[key]}"]`);
@@ -1054,7 +1092,11 @@ class AnalysisWidget extends TryWidget {
       this.written = this.frame.fragment;
       // The address is not on the way to the redrawn board: it follows right after.
       clearTimeout(this.addressTimer);
-      this.addressTimer = setTimeout(() => history.replaceState(history.state, "", `#${this.written}`));
+      // (after the next frame: a timer alone fires before the board is painted)
+      cancelAnimationFrame(this.addressFrame);
+      this.addressFrame = requestAnimationFrame(() => {
+        this.addressTimer = setTimeout(() => history.replaceState(history.state, "", `#${this.written}`));
+      });
     }
     const field = this.q('[data-role="link"]');
     if (field) field.value = this.shareLink();
@@ -1129,7 +1171,9 @@ class AnalysisWidget extends TryWidget {
     else delete status.dataset.result;
     const won = solver.state === "won" && Boolean(solver.line);
     replacePart(this.root, "solution", solver.line || '<ol class="sol-solution" data-role="solution" hidden></ol>');
-    this.q('[data-action="show-line"]').hidden = !won || !solver.line.includes("data-move");
+    const showLine = this.q('[data-action="show-line"]');
+    const lineless = !won || !solver.line.includes("data-move");
+    if (showLine.hidden !== lineless) showLine.hidden = lineless;
     this.showLine(won && this.lineShown);
     const running = solver.state === "running";
     const focused = document.activeElement;
@@ -1143,7 +1187,7 @@ class AnalysisWidget extends TryWidget {
 
   enable(action, on) {
     const button = this.q(`[data-action="${action}"]`);
-    if (button) button.disabled = !on;
+    if (button && button.disabled === on) button.disabled = !on;
   }
 
   solve() {
@@ -1178,10 +1222,12 @@ class AnalysisWidget extends TryWidget {
     const panel = this.q('[data-role="line-panel"]');
     const list = this.q('[data-role="solution"]');
     const button = this.q('[data-action="show-line"]');
-    panel.hidden = !shown;
-    if (list) list.hidden = !shown;
-    button.setAttribute("aria-expanded", String(shown));
-    button.textContent = shown ? this.texts["hide-line"] : this.texts["show-line"];
+    // (only what changes is written: every frame passes here)
+    if (panel.hidden === shown) panel.hidden = !shown;
+    if (list && list.hidden === shown) list.hidden = !shown;
+    if (button.getAttribute("aria-expanded") !== String(shown)) button.setAttribute("aria-expanded", String(shown));
+    const label = shown ? this.texts["hide-line"] : this.texts["show-line"];
+    if (button.textContent !== label) button.textContent = label;
   }
 
   // -- sharing, starting --
