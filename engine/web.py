@@ -261,7 +261,8 @@ class ReplaySession(Session):
     number the widget opens at (0, the start, when left out).
 
     A frame says where the replay is (``counter``: "Move 14 of 50"), what the move that led there
-    did (``caption``: "5♠ → column 5: 5 points") and which cards it carried (``moved``)."""
+    did (``caption``: "5♠ → column 5: 5 points", and ``caption_said`` as a screen reader hears it:
+    "5 of spades to column 5: 5 points") and which cards it carried (``moved``)."""
 
     kind = "replay"
     hint = "replay-hint"
@@ -271,7 +272,7 @@ class ReplaySession(Session):
     def __init__(self, config: dict[str, Any]):
         super().__init__(config)
         self.index = 0
-        self.caption = ""
+        self.caption = self.caption_said = ""
         self._load_moves(config)
         opening = config.get("frame") or 0
         if _frame_number(opening, len(self.tokens)) is None:
@@ -302,6 +303,7 @@ class ReplaySession(Session):
         out["total"] = len(self.tokens)
         out["counter"] = counter_text(self.index, len(self.tokens), self.lang)
         out["caption"] = self.caption
+        out["caption_said"] = self.caption_said
         out["annotation"] = self.annotations[self.index]
         if full:
             out["moves"] = [find(self.game).move_text(t, self.lang) for t in self.tokens]
@@ -322,23 +324,25 @@ class ReplaySession(Session):
         while self.index > n:
             self.pos.pop()
             self.index -= 1
-        self.caption, moved = self._last_move()
+        self.caption, self.caption_said, moved = self._last_move()
         return self._say("", None, moved)
 
-    def _last_move(self) -> tuple[str, list[str]]:
-        """The caption of the move that led to the shown position (the move in words, what it
-        earned) and the cards it carried; nothing at the start."""
+    def _last_move(self) -> tuple[str, str, list[str]]:
+        """The caption of the move that led to the shown position (the move, what it earned), as
+        shown and as said, and the cards it carried; nothing at the start."""
         if not self.index:
-            return "", []
+            return "", "", []
         token = self.tokens[self.index - 1]
         game = find(self.game)
         if token == "undo":  # an undo's own move is gone from the stack: no points to name
-            return game.move_text(token, self.lang), []
+            return game.move_text(token, self.lang), game.move_text(token, self.lang), []
         after = str(self.pos)
         move = self.pos.pop()
         before = str(self.pos)
         points = self.pos.push(move)
-        return game.made_text(token, points, self.lang, self.pos.scored_in_dollars()), moved_cards(before, after)
+        dollars = self.pos.scored_in_dollars()
+        return (game.made_text(token, points, self.lang, dollars), game.made_said(token, points, self.lang, dollars),
+                moved_cards(before, after))
 
     def step(self, delta: int) -> Frame:
         return self.goto(max(0, min(len(self.tokens), self.index + int(delta))))
@@ -360,7 +364,8 @@ class ReplaySession(Session):
         return [*replay_controls(frame["index"], frame["total"], self.lang), counter]
 
     def panels(self, frame: Frame, widget_id: str) -> list[str]:
-        caption = f'<p class="sol-caption" data-role="caption">{esc(frame.get("caption", ""))}</p>'
+        said = move_content(frame.get("caption", ""), frame.get("caption_said", ""))
+        caption = f'<p class="sol-caption" data-role="caption">{said}</p>'
         annotation = f'<p class="sol-annotation" data-role="annotation">{esc(frame.get("annotation", ""))}</p>'
         spoken = [find(self.game).move_spoken(t, self.lang) for t in self.tokens]
         return [caption, annotation, moves_list(frame["moves"], frame["index"], widget_id, self.lang, spoken)]

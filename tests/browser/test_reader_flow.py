@@ -254,7 +254,9 @@ def test_a_replay_says_which_move_it_shows_and_what_that_move_did(reader, server
     page.click(f'{WON} [data-action="next"]')
     wait_for_index(page, WON, 1)
     assert text(page, f"{WON} [data-role=counter]") == render.counter_text(1, total, lang)
-    assert text(page, f"{WON} [data-role=caption]") == made("4H>7", 5, lang)
+    # the caption shows the move's symbols and says it in words, as the message after a move does
+    assert shown_text(page, f"{WON} [data-role=caption]") == made("4H>7", 5, lang)
+    assert heard_text(page, f"{WON} [data-role=caption]") == engine.find("scorpion").made_said("4H>7", 5, lang)
     moved = page.eval_on_selector_all(f"{WON} [data-moved]", "els => els.map(e => e.dataset.card)")
     assert sorted(moved) == ["4H", "7S"]  # 4♥ carried 7♠ along
     style = page.eval_on_selector(f'{WON} [data-card="4H"]', "el => getComputedStyle(el).outlineStyle")

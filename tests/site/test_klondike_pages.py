@@ -58,6 +58,9 @@ HU_CORRECTIONS = {
         "Ha egyetlen lapot sem vesz vissza az alapokról, a megnyert játszma",
     "Az alapokról való lapvisszavétel nélkül megnyert játszma":
         "Ha egyetlen lapot sem vesz vissza az alapokról, a megnyert játszma",
+    # the fourteenth review (r14): „lap húzásakor” reads as drawing from the stock, which would
+    # contradict „Nincs automatizmus”: the card is dragged to the foundations
+    "lap húzásakor az alkalmazás": "ha egy lapot az alapokra húz, az alkalmazás",
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")

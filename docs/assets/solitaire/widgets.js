@@ -751,7 +751,8 @@ class ReplayWidget extends Widget {
 
   applyFrame(frame) {
     this.setText('[data-role="counter"]', frame.counter || "");
-    this.setText('[data-role="caption"]', frame.caption || "");
+    // the caption, like a message, is shown with its symbols and said in words
+    this.setMessage(frame.caption || "", null, this.q('[data-role="caption"]'), frame.caption_said || frame.caption);
     this.setText('[data-role="annotation"]', frame.annotation || "");
     const at = frame.index;
     this.disable("first", at === 0);
