@@ -177,6 +177,8 @@ class KlondikeSearch(Search):
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             del self.talon[i]
+            if self.vegas and i > ptr:
+                self._ask_dead_end = True  # cards drawn past lie under the waste for good
             self.ptr = i
             if dst == FOUNDATION:
                 loc[c] = FOUND
@@ -441,6 +443,127 @@ class KlondikeSearch(Search):
                         break
         return bool(todo_up)
 
+    def _swap_has_use(self, c: int, w: int, i: int, wanted: dict[int, list[int]], empty: int,
+                      reach: list[tuple[int, tuple[str, ...]]]) -> bool:
+        """Whether the *swap* of c (column ``w``, index ``i``) can be followed at once by a use of the
+        card u it uncovers. A swap: a block move that neither turns a card nor empties a column, so c
+        leaves a face-up card u for u', the other card of u's colour and rank (the only other card c
+        goes onto). A use of u: u goes up; a block holding u (its base a face-up card of column w
+        at or under u) moves; or c', the other card of c's colour and rank, comes onto u (from a
+        column where it is face up, from the talon by draws, or from its foundation). A swap none
+        can follow is not offered.
+
+        **Proof** that this keeps a win (the measure μ of the module docstring): from a winnable P,
+        some line of μ(P) card moves starts with a step that ``moves`` offers. Take a line L of μ(P)
+        card moves; if it starts with a swap m (c from u to u'), let y be the first later move
+        that uses u (there is one: u goes up before the end).
+
+        *Delay.* Playing the moves between m and y first, then m, then y, is a line of as many card
+        moves that reaches the same position. The moves x between do not use u, so they leave
+        column w's end (u) alone, and none moves the block whose base is c (else play that move
+        from u instead of m: a line one card move shorter). Then each x is legal with c still on u
+        and u' free: a card x puts on c's block, or takes from it, is there in both; a block x
+        moves from under u' carries u' alone instead of u' with c's block; no x puts a card on u'
+        (c covers it in L). Afterwards u' is free and m puts c's block on it: the position of L.
+
+        *The first step.* Repeat: while the line's first move is a swap that fails this test at P,
+        delay it to just before its use. Every line so made is as short as L. A delayed swap m is
+        followed by its use y, legal right after it, so m passes should it come first again, unless
+        a swap m₂ delayed later has landed between them: then y uses u₂ too, and when m comes first
+        again the line starts m, m₂, y. One move uses two uncovered cards only by moving a block
+        that holds one onto the other (both are free ends just before y). The block's base b lies in
+        the giving column at P, face up (neither swap turns a card, nor adds a card to that column
+        or takes one from it below the uncovered card), and b is the other card of the receiving
+        swap's c's colour and rank: the receiving swap passes at P. So if m fails, m₂ receives,
+        and once m is delayed the line starts with m₂, which passes. No swap is delayed more than
+        twice, the repetition ends, and the line then starts with a step ``moves`` offers: not a
+        swap, or a swap that passes. (Compared with the exhaustive search on small positions
+        with face-up runs: tests/examples/test_solver_pruning.py.)
+        """
+        cols, down, found, loc = self.cols, self.down, self.found, self.loc
+        col = cols[w]
+        u = col[i - 1]
+        if found[_SUIT[u]] == _RANK[u]:
+            return True  # u goes up
+        for b in col[down[w]:i]:  # a block holding u moves
+            if b in wanted or (_RANK[b] == KING and empty >= 0):
+                return True
+        twin = _SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c]
+        at = loc[twin]
+        if at >= 0:
+            return cols[at].index(twin) >= down[at]  # c' face up: its block comes onto u
+        if at == TALON:
+            k = self.talon.index(twin)
+            return any(j == k for j, _ in reach)
+        return found[_SUIT[twin]] == _RANK[twin] + 1  # c' is its foundation's top: taken back
+
+    def _take_back_has_use(self, c: int, j: int, wanted: dict[int, list[int]], empty: int,
+                           reach: list[tuple[int, tuple[str, ...]]]) -> bool:
+        """Whether taking c back from its foundation onto column ``j`` can be followed at once by a
+        use of c. A use of c: a card of the other colour one rank lower comes onto it (from a
+        column where it is face up, from the talon by draws, or from its foundation's top); a
+        block holding c whose base is a face-up card of column j under c moves; or the card
+        below c in its suit, now its foundation's top, is taken back: onto a free end, or onto a
+        foundation's top card that can itself be taken back onto a free end. A take-back none can
+        follow is not offered.
+
+        **Proof**: as ``_swap_has_use``'s, with "delayable" moves the swaps and the take-backs.
+        Let t (c onto e, a free end or an empty column) start a line L of μ(P) card moves, and y
+        be the first later move that uses c: one of those above, c moving alone, or c going up.
+        *Delay*: the moves x between neither touch c nor c's foundation (a card of c's suit goes
+        up only after c; the one take-back from it is of the card below c, a use), nor e (c
+        covers it; a block holding e holds c): they are legal with c still up and e free, and
+        playing them first, then t, then y, reaches the same position with as many card moves.
+        Then t and y are adjacent: y is not c going up (t and y would cancel: a shorter line),
+        nor c moving alone to z (take c back onto z: shorter), so y is a use above, legal right
+        after t, and t passes should it come first. *The first step*: delay the first move while
+        it is a delayable move that fails its test. When a delayed move comes first again in a
+        line that starts with it, a delayable m₂ and their common use y, one of them passes at P:
+        y moves a block or card of one (the giver) onto the uncovered or taken-back card of the
+        other (the receiver). If the giver's block has its base b in a column, b lies there face
+        up at P (neither move turns a card or moves one under the giver's card) and, one rank
+        below the receiver's card and of the other colour, lets the receiver pass (for a
+        receiving swap, b is the other card of its c's colour and rank; b is not the giver's
+        taken-back card alone: taking it back onto the receiver at once is shorter). Else y takes
+        the card below the giver's c back from its foundation, onto the receiver: if the receiver
+        is a swap of c₂ onto u₂', u₂' is a free end at P that takes that card, and if it is a
+        take-back of c₂ onto e₂, c₂ is a foundation's top at P that can be taken back onto e₂ (a
+        free end at P): either way the giver passes. So no move is delayed more than twice, and
+        the line ends up starting with a step ``moves`` offers. (Compared with the exhaustive
+        search on small positions: tests/examples/test_solver_pruning.py.)
+        """
+        cols, down, found, loc = self.cols, self.down, self.found, self.loc
+        s, r = _SUIT[c], _RANK[c]
+        if r == 0:
+            return False  # an ace: nothing lies on it, nothing is below it
+        for d in _ON[c]:  # a card of the other colour one rank lower comes onto c
+            at = loc[d]
+            if at >= 0:
+                if cols[at].index(d) >= down[at]:
+                    return True
+            elif at == TALON:
+                k = self.talon.index(d)
+                if any(i == k for i, _ in reach):
+                    return True
+            elif found[_SUIT[d]] == _RANK[d] + 1:
+                return True
+        col = cols[j]
+        for b in col[down[j]:]:  # a block holding c moves (its base under c, in column j)
+            if b in wanted or (_RANK[b] == KING and empty >= 0):
+                return True
+        below = c - 1  # the card under c on its foundation: taken back now
+        if below in wanted:
+            return True
+        for o in _OPPOSITE[s]:
+            q = o * 13 + r  # a card that takes ``below``, on its foundation's top, taken back first
+            if found[o] == r + 1:
+                if _RANK[q] == KING:
+                    if any(not other for k, other in enumerate(cols) if k != j):
+                        return True
+                elif q in wanted:
+                    return True
+        return False
+
     def moves(self) -> list[Any]:
         # ``dead_end`` is asked of the start position only: measured on deals 2–21 of draw 1 and
         # draw 3 at 20,000 positions each, asking it at every position decided no more deals and
@@ -464,6 +587,7 @@ class KlondikeSearch(Search):
                 continue
             for c in _ON[col[-1]]:
                 wanted.setdefault(c, []).append(j)
+        reach = self.reachable()
         # 1. the free ends of the columns to their foundations
         for col in cols:
             if col:
@@ -488,6 +612,8 @@ class KlondikeSearch(Search):
             elif i == 0:
                 score = 40  # empties a column
             else:
+                if not self._swap_has_use(c, w, i, wanted, empty, reach):
+                    continue  # a swap with no use at once: see ``_swap_has_use``
                 under = col[i - 1]
                 score = 50 if found[_SUIT[under]] == _RANK[under] else 80  # uncovers a card that can go up
             for j in targets:
@@ -508,7 +634,7 @@ class KlondikeSearch(Search):
                 ranked.append((10 - d if flip else 45, step))
         # 3. the talon
         talon = self.talon
-        for i, tokens in self.reachable():
+        for i, tokens in reach:
             c = talon[i]
             cost = len(tokens)
             if found[_SUIT[c]] == _RANK[c]:
@@ -526,7 +652,8 @@ class KlondikeSearch(Search):
                 c = s * 13 + n - 1
                 targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
                 for j in targets:
-                    ranked.append((90, (TAKE_BACK, c, j, (self._token(c, j),))))
+                    if self._take_back_has_use(c, j, wanted, empty, reach):
+                        ranked.append((90, (TAKE_BACK, c, j, (self._token(c, j),))))
         ranked.sort(key=_first)
         return [step for _, step in ranked]
 

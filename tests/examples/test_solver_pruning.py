@@ -17,7 +17,7 @@ import random
 import pytest
 
 from engine import find, position
-from engine.cards import card_token, rank_of, suit_cards
+from engine.cards import card_token, is_red, rank_of, suit_cards
 from engine.solver import solve
 
 CASES = 30  # random positions per rule set
@@ -207,3 +207,92 @@ def test_klondike_a_position_is_skipped_when_a_recorded_pointer_draws_to_its_own
                 new = KlondikeSearch(pointer_position(text, rules, talon, p)).visit(seen)
                 assert new is (p not in reach), f"{rules}: {text}, pointer {q} then {p}"
         checked += 1
+
+
+def klondike_runs_case(rng: random.Random) -> str:
+    """As ``klondike_case``, but the columns hold face-up runs (alternating colours, one rank apart)
+    on their face-down cards, and the foundations lower: positions where runs can move between
+    columns (swaps) and cards come back from the foundations."""
+    heights = [rng.randint(5, 12) for _ in range(4)]
+    rest = [c for s in range(4) for c in suit_cards(s) if rank_of(c) >= heights[s]]
+    rng.shuffle(rest)
+    cols: list[str] = []
+    for w in range(7):
+        if not rest or rng.random() < 0.15:
+            cols.append("")
+            continue
+        down = [rest.pop() for _ in range(rng.randint(0, min(w, 2, len(rest) - 1)))]
+        run = [rest.pop()]
+        while len(run) < 4 and rng.random() < 0.8:
+            fits = [c for c in rest if rank_of(c) == rank_of(run[-1]) - 1 and is_red(c) != is_red(run[-1])]
+            if not fits:
+                break
+            run.append(fits[0])
+            rest.remove(fits[0])
+        cols.append("".join(card_token(c).lower() for c in down) + "".join(card_token(c) for c in run))
+    waste_n = rng.randint(0, len(rest))
+    waste, stock = rest[:waste_n], rest[waste_n:]
+    found = "/".join(card_token(s * 13 + heights[s] - 1) if heights[s] else "-" for s in range(4))
+    return (f"{'/'.join(cols)} {''.join(card_token(c).lower() for c in stock) or '-'} "
+            f"{''.join(card_token(c) for c in waste) or '-'} {found}")
+
+
+def left_out(pos) -> tuple[int, int]:
+    """The engine's moves from ``pos`` that the search does not offer: swaps (a block taken off a
+    face-up card onto another column, ``KlondikeSearch._swap_has_use``) and take-backs from the
+    foundations (``_take_back_has_use``); (0, 0) when a safe step is offered alone."""
+    from engine.solver.klondike import KlondikeSearch  # noqa: PLC0415
+
+    search = KlondikeSearch(pos)
+    if search.safe_step() is not None:
+        return 0, 0
+    offered = {step[-1][-1] for step in search.moves()}
+    on_table = {card_token(c): (w, i) for w, col in enumerate(pos.cols) for i, c in enumerate(col)}
+    on_foundations = {card_token(s * 13 + n - 1) for s, n in enumerate(pos.found) if n}
+    swaps = take_backs = 0
+    for move in pos.legal_moves():
+        token = pos.move_token(move)
+        card, _, dst = token.partition(">")
+        if not dst.isdigit() or token in offered:
+            continue
+        if card in on_table and on_table[card][1] > pos.down[on_table[card][0]]:
+            swaps += 1
+        elif card in on_foundations:
+            take_backs += 1
+    return swaps, take_backs
+
+
+@pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
+def test_klondike_swaps_and_take_backs_with_no_use_at_once_are_not_offered_and_no_win_is_lost(rules):
+    """``KlondikeSearch._swap_has_use`` and ``_take_back_has_use``: on small positions with face-up
+    runs, the solver's answer equals the exhaustive search's (which plays every move), and both
+    kinds of move were left out."""
+    rng = random.Random(f"klondike-runs-{rules}")
+    answers = {True: 0, False: 0}
+    swaps = take_backs = 0
+    compared = 0
+    while compared < CASES:
+        text = klondike_runs_case(rng)
+        pos = position("klondike", text, rules=rules)
+        truth = bounded_exhaustive(pos)
+        if truth is None:
+            continue
+        result = solve(pos, seconds=None)
+        assert result.solved is truth, f"{rules}: {text}"
+        if truth:
+            assert replays(pos, result.moves), text
+        answers[truth] += 1
+        for move in [None, *pos.legal_moves()]:  # the start and the positions one move on
+            after = type(pos).from_string(str(pos), pos.rules)
+            if move is not None:
+                after.push(move)
+            counts = left_out(after)
+            swaps += counts[0]
+            take_backs += counts[1]
+        compared += 1
+    assert answers[True] >= 5, answers
+    if "vegas" in rules:  # with unlimited passes nearly every small position is won
+        assert answers[False] >= 1, answers
+    assert swaps >= 1, swaps
+    if rules != "draw3":  # these draw-3 cases happen to offer no take-back without a use
+        assert take_backs >= 1, take_backs
