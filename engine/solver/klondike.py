@@ -15,20 +15,37 @@ The search never draws for its own sake: a talon step brings one card to the top
 Drawing one card with unlimited passes, every talon card can be brought to the top from any
 pointer and back, so only the talon's cards matter, not the pointer (the key drops it).
 
-**Why the prunings keep a win** (the measure). Let μ(P) be the fewest *card moves* (draws and
-recycles count nothing) of any line that wins from P. Each pruning below keeps this true: from a
-winnable position that is not won, the steps offered (``moves``) include one that reaches a
-position Q with μ(Q) < μ(P), and a position skipped (``visit``) has a recorded one R with
-μ(R) ≤ its own. Then a search that ends without a win never met a winnable position: the
-winnable recorded position of least μ would have had its steps all tried, and the step to Q
-(recorded, or skipped for an R of μ no greater) would give a lower one. The order in which open
-positions are taken (depth first, best first) plays no part. The steps offered: the first card
-move of a shortest line, once its draws are put after any column move that comes before the card
-they bring up (a draw changes only the talon, a column move only the columns); a talon step is the
-card's fewest draws, and where the pointer ends does not depend on them (``ptr`` = the card's place).
-The safe step (``safe_step``): the line L' of its proof has fewer card moves than L. A king at a
-column's table edge going to an empty column, or a move to an empty column other than the first,
-reaches a position of the same key (columns are sorted in it).
+**Why the prunings keep a win** (the measure). A *swap* is a block move that neither turns a card
+nor empties a column: its base c leaves a face-up card u for u's *twin* (the other card of u's
+colour and rank). Let μ(P) be the fewest card moves that are not swaps (draws and recycles count
+nothing either) of any line that wins from P. Each pruning below keeps this true: from a winnable
+position that is not won, the steps offered (``moves``) include one that reaches a position Q
+with μ(Q) < μ(P), and a position skipped (``visit``) has a recorded one R with μ(R) ≤ its own.
+Then a search that ends without a win never met a winnable position: the winnable recorded
+position of least μ would have had its steps all tried, and the step to Q (recorded, or skipped
+for an R of μ no greater) would give a lower one. The order in which open positions are taken
+(depth first, best first) plays no part. The steps offered: the first move that is not a swap of
+a line of least μ, as it is played from P (see *Twins*), once its draws are put after any column
+move that comes before the card they bring up (a draw changes only the talon, a column move only
+the columns); a talon step is the card's fewest draws, and where the pointer ends does not
+depend on them (``ptr`` = the card's place). The safe step (``safe_step``): the line L' of its
+proof leaves out a card move of L that is not a swap (c going up), and a move keeps its kind
+(what lies under a moved block is the same in both). A king at a column's table edge going to
+an empty column, or a move to an empty column other than the first, reaches a position of the
+same key (columns are sorted in it).
+
+**Twins** (``key``, ``_columns_key``). Two positions whose columns differ only in which of two
+twins, both face up in the columns, carries which pile (the cards lying on each; either may be
+none, and several pairs may differ at once) have the same key, and the search offers no swap: a
+swap from P reaches such a position. They have the same μ: follow a line from one in the other,
+putting a card that goes onto a twin onto the twin that is free here, moving a block from its
+base (whatever the twins carry moves with it or stays, the positions still differ only so), until
+the line takes a twin x up while here x is covered and its twin x' free: then first move x's pile
+onto x' (a swap, counting nothing) and the positions are the same. So from a winnable P, a line
+of least μ starts with swaps (reaching a position of P's kind) and then a move y that is not a
+swap: y is legal from P as well, onto the other twin where it goes onto one, and reaches a
+position of the same kind as y's, except when y takes up a twin x that P covers while its twin
+is free: for that ``moves`` offers the step "x's pile onto x', then x up" (``BOTH``).
 
 **The pointer** (``visit``). Positions with the same columns and talon, pointers q and p, where
 draws and recycles alone lead from q to p: the one at q wins whenever the one at p does (draw
@@ -65,10 +82,12 @@ _SAME_COLOUR = tuple(next(o for o in range(4) if o != s and _RED[o * 13] == _RED
 # the two cards one rank lower of the other colour (what may lie on a card), () for an ace
 _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
 
+_TWINS = tuple((s * 13 + r, _SAME_COLOUR[s] * 13 + r) for s in range(4) if s < _SAME_COLOUR[s] for r in range(13))
+
 TALON, FOUND = -1, -3  # locations of a card that is not in a column
 
 # step kinds
-BLOCK, TO_FOUNDATION, FROM_TALON, TAKE_BACK = range(4)
+BLOCK, TO_FOUNDATION, FROM_TALON, TAKE_BACK, BOTH = range(5)
 
 
 class KlondikeSearch(Search):
@@ -123,7 +142,7 @@ class KlondikeSearch(Search):
         return 3 * sum(self.down) - 2 * sum(self.found) + self.ptr
 
     def key(self) -> bytes:
-        cols = b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(self.cols, self.down)))
+        cols = self._columns_key()
         if self.any_order:
             return cols + b"\xff" + bytes(self.talon)
         return cols + bytes((128 + self.ptr, *self.talon))
@@ -131,8 +150,7 @@ class KlondikeSearch(Search):
     def visit(self, seen: dict[Any, Any]) -> bool:
         """New unless a position recorded before has the same columns and talon and a pointer from
         which the draws (and recycles) reach this one's: see *The pointer* in the module docstring."""
-        cols = b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(self.cols, self.down)))
-        k = cols + b"\xff" + bytes(self.talon)
+        k = self._columns_key() + b"\xff" + bytes(self.talon)
         if self.any_order:
             if k in seen:
                 return False
@@ -151,11 +169,52 @@ class KlondikeSearch(Search):
         pointers.append(p)
         return True
 
+    def _columns_key(self) -> bytes:
+        """The columns, sorted, each pair of twins' piles exchanged into one order: see *Twins* in
+        the module docstring. Of twins x < y (their card numbers), both face up in the columns,
+        the card on x (none counts highest) is the lower."""
+        cols, down = self.cols, self.down
+        nxt = [255] * 52
+        up = bytearray(52)
+        for col, d in zip(cols, down):
+            if len(col) > d + 1:
+                run = col[d:]
+                for a, b in zip(run, run[1:]):
+                    nxt[a] = b
+                    up[a] = 1
+            if col:
+                up[col[-1]] = 1
+        exchanged = False
+        for x, y in _TWINS:
+            if up[x] and up[y]:
+                a, b = nxt[x], nxt[y]
+                if b < a:
+                    nxt[x], nxt[y] = b, a
+                    exchanged = True
+        if not exchanged:
+            return b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
+        out = []
+        for col, d in zip(cols, down):
+            if not col:
+                out.append(b"@")
+                continue
+            cards = col[: d + 1]
+            c = nxt[col[d]]
+            while c != 255:
+                cards.append(c)
+                c = nxt[c]
+            out.append(bytes((64 + d, *cards)))
+        return b"".join(sorted(out))
+
     def tokens(self, step: Any) -> list[str]:
         return list(step[-1])
 
     def push(self, step: Any) -> None:
         kind = step[0]
+        if kind == BOTH:
+            self.push(step[1])
+            self.push(step[2])
+            return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
             _, c, src, dst, n, flip, _ = step
@@ -194,6 +253,10 @@ class KlondikeSearch(Search):
 
     def pop(self, step: Any) -> None:
         kind = step[0]
+        if kind == BOTH:
+            self.pop(step[2])
+            self.pop(step[1])
+            return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
             _, c, src, dst, n, flip, _ = step
@@ -443,132 +506,12 @@ class KlondikeSearch(Search):
                         break
         return bool(todo_up)
 
-    def _swap_has_use(self, c: int, w: int, i: int, wanted: dict[int, list[int]], empty: int,
-                      reach: list[tuple[int, tuple[str, ...]]]) -> bool:
-        """Whether the *swap* of c (column ``w``, index ``i``) can be followed at once by a use of the
-        card u it uncovers. A swap: a block move that neither turns a card nor empties a column, so c
-        leaves a face-up card u for u', the other card of u's colour and rank (the only other card c
-        goes onto). A use of u: u goes up; a block holding u (its base a face-up card of column w
-        at or under u) moves; or c', the other card of c's colour and rank, comes onto u (from a
-        column where it is face up, from the talon by draws, or from its foundation). A swap none
-        can follow is not offered.
-
-        **Proof** that this keeps a win (the measure μ of the module docstring): from a winnable P,
-        some line of μ(P) card moves starts with a step that ``moves`` offers. Take a line L of μ(P)
-        card moves; if it starts with a swap m (c from u to u'), let y be the first later move
-        that uses u (there is one: u goes up before the end).
-
-        *Delay.* Playing the moves between m and y first, then m, then y, is a line of as many card
-        moves that reaches the same position. The moves x between do not use u, so they leave
-        column w's end (u) alone, and none moves the block whose base is c (else play that move
-        from u instead of m: a line one card move shorter). Then each x is legal with c still on u
-        and u' free: a card x puts on c's block, or takes from it, is there in both; a block x
-        moves from under u' carries u' alone instead of u' with c's block; no x puts a card on u'
-        (c covers it in L). Afterwards u' is free and m puts c's block on it: the position of L.
-
-        *The first step.* Repeat: while the line's first move is a swap that fails this test at P,
-        delay it to just before its use. Every line so made is as short as L. A delayed swap m is
-        followed by its use y, legal right after it, so m passes should it come first again, unless
-        a swap m₂ delayed later has landed between them: then y uses u₂ too, and when m comes first
-        again the line starts m, m₂, y. One move uses two uncovered cards only by moving a block
-        that holds one onto the other (both are free ends just before y). The block's base b lies in
-        the giving column at P, face up (neither swap turns a card, nor adds a card to that column
-        or takes one from it below the uncovered card), and b is the other card of the receiving
-        swap's c's colour and rank: the receiving swap passes at P. So if m fails, m₂ receives,
-        and once m is delayed the line starts with m₂, which passes. No swap is delayed more than
-        twice, the repetition ends, and the line then starts with a step ``moves`` offers: not a
-        swap, or a swap that passes. (Compared with the exhaustive search on small positions
-        with face-up runs: tests/examples/test_solver_pruning.py.)
-        """
-        cols, down, found, loc = self.cols, self.down, self.found, self.loc
-        col = cols[w]
-        u = col[i - 1]
-        if found[_SUIT[u]] == _RANK[u]:
-            return True  # u goes up
-        for b in col[down[w]:i]:  # a block holding u moves
-            if b in wanted or (_RANK[b] == KING and empty >= 0):
-                return True
-        twin = _SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c]
-        at = loc[twin]
-        if at >= 0:
-            return cols[at].index(twin) >= down[at]  # c' face up: its block comes onto u
-        if at == TALON:
-            k = self.talon.index(twin)
-            return any(j == k for j, _ in reach)
-        return found[_SUIT[twin]] == _RANK[twin] + 1  # c' is its foundation's top: taken back
-
-    def _take_back_has_use(self, c: int, j: int, wanted: dict[int, list[int]], empty: int,
-                           reach: list[tuple[int, tuple[str, ...]]]) -> bool:
-        """Whether taking c back from its foundation onto column ``j`` can be followed at once by a
-        use of c. A use of c: a card of the other colour one rank lower comes onto it (from a
-        column where it is face up, from the talon by draws, or from its foundation's top); a
-        block holding c whose base is a face-up card of column j under c moves; or the card
-        below c in its suit, now its foundation's top, is taken back: onto a free end, or onto a
-        foundation's top card that can itself be taken back onto a free end. A take-back none can
-        follow is not offered.
-
-        **Proof**: as ``_swap_has_use``'s, with "delayable" moves the swaps and the take-backs.
-        Let t (c onto e, a free end or an empty column) start a line L of μ(P) card moves, and y
-        be the first later move that uses c: one of those above, c moving alone, or c going up.
-        *Delay*: the moves x between neither touch c nor c's foundation (a card of c's suit goes
-        up only after c; the one take-back from it is of the card below c, a use), nor e (c
-        covers it; a block holding e holds c): they are legal with c still up and e free, and
-        playing them first, then t, then y, reaches the same position with as many card moves.
-        Then t and y are adjacent: y is not c going up (t and y would cancel: a shorter line),
-        nor c moving alone to z (take c back onto z: shorter), so y is a use above, legal right
-        after t, and t passes should it come first. *The first step*: delay the first move while
-        it is a delayable move that fails its test. When a delayed move comes first again in a
-        line that starts with it, a delayable m₂ and their common use y, one of them passes at P:
-        y moves a block or card of one (the giver) onto the uncovered or taken-back card of the
-        other (the receiver). If the giver's block has its base b in a column, b lies there face
-        up at P (neither move turns a card or moves one under the giver's card) and, one rank
-        below the receiver's card and of the other colour, lets the receiver pass (for a
-        receiving swap, b is the other card of its c's colour and rank; b is not the giver's
-        taken-back card alone: taking it back onto the receiver at once is shorter). Else y takes
-        the card below the giver's c back from its foundation, onto the receiver: if the receiver
-        is a swap of c₂ onto u₂', u₂' is a free end at P that takes that card, and if it is a
-        take-back of c₂ onto e₂, c₂ is a foundation's top at P that can be taken back onto e₂ (a
-        free end at P): either way the giver passes. So no move is delayed more than twice, and
-        the line ends up starting with a step ``moves`` offers. (Compared with the exhaustive
-        search on small positions: tests/examples/test_solver_pruning.py.)
-        """
-        cols, down, found, loc = self.cols, self.down, self.found, self.loc
-        s, r = _SUIT[c], _RANK[c]
-        if r == 0:
-            return False  # an ace: nothing lies on it, nothing is below it
-        for d in _ON[c]:  # a card of the other colour one rank lower comes onto c
-            at = loc[d]
-            if at >= 0:
-                if cols[at].index(d) >= down[at]:
-                    return True
-            elif at == TALON:
-                k = self.talon.index(d)
-                if any(i == k for i, _ in reach):
-                    return True
-            elif found[_SUIT[d]] == _RANK[d] + 1:
-                return True
-        col = cols[j]
-        for b in col[down[j]:]:  # a block holding c moves (its base under c, in column j)
-            if b in wanted or (_RANK[b] == KING and empty >= 0):
-                return True
-        below = c - 1  # the card under c on its foundation: taken back now
-        if below in wanted:
-            return True
-        for o in _OPPOSITE[s]:
-            q = o * 13 + r  # a card that takes ``below``, on its foundation's top, taken back first
-            if found[o] == r + 1:
-                if _RANK[q] == KING:
-                    if any(not other for k, other in enumerate(cols) if k != j):
-                        return True
-                elif q in wanted:
-                    return True
-        return False
-
     def moves(self) -> list[Any]:
-        # ``dead_end`` is asked of the start position only: measured on deals 2–21 of draw 1 and
-        # draw 3 at 20,000 positions each, asking it at every position decided no more deals and
-        # cut the positions searched per second five-fold. Asking less often never changes an
-        # answer (it only prunes less).
+        # ``dead_end`` is asked of the start position only, and under Vegas after a step that draws
+        # past cards (they lie under the waste for good: ``push``): measured on deals 2–21 of draw
+        # 1 and draw 3 at 20,000 positions each, asking it at every position decided no more deals
+        # and cut the positions searched per second five-fold. Asking less often never changes an
+        # answer (it only prunes less), nor does asking more (it is proved at any position).
         if self._ask_dead_end:
             self._ask_dead_end = False
             if self.dead_end():
@@ -595,6 +538,21 @@ class KlondikeSearch(Search):
                 if found[_SUIT[c]] == _RANK[c]:
                     step = self._to_foundation(c)
                     ranked.append((5 if step[3] else 20, step))
+        # 1b. a covered card whose twin is a free end: its pile onto the twin, then it goes up
+        for w, col in enumerate(cols):
+            for i in range(down[w], len(col) - 1):
+                x = col[i]
+                if found[_SUIT[x]] != _RANK[x]:
+                    continue
+                y = _SAME_COLOUR[_SUIT[x]] * 13 + _RANK[x]
+                j = loc[y]
+                if j >= 0 and cols[j][-1] == y:
+                    c = col[i + 1]
+                    first = (BLOCK, c, w, j, len(col) - i - 1, False, (self._token(c, j),))
+                    self.push(first)
+                    second = self._to_foundation(x)
+                    self.pop(first)
+                    ranked.append((5 if second[3] else 20, (BOTH, first, second, first[-1] + second[-1])))
         # 2. blocks from column to column
         for c, targets in wanted.items():
             w = loc[c]
@@ -612,10 +570,7 @@ class KlondikeSearch(Search):
             elif i == 0:
                 score = 40  # empties a column
             else:
-                if not self._swap_has_use(c, w, i, wanted, empty, reach):
-                    continue  # a swap with no use at once: see ``_swap_has_use``
-                under = col[i - 1]
-                score = 50 if found[_SUIT[under]] == _RANK[under] else 80  # uncovers a card that can go up
+                continue  # a swap: its position has the same key (twins' piles exchanged)
             for j in targets:
                 ranked.append((score, (BLOCK, c, w, j, n, flip, (self._token(c, j),))))
         if empty >= 0:
@@ -652,8 +607,7 @@ class KlondikeSearch(Search):
                 c = s * 13 + n - 1
                 targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
                 for j in targets:
-                    if self._take_back_has_use(c, j, wanted, empty, reach):
-                        ranked.append((90, (TAKE_BACK, c, j, (self._token(c, j),))))
+                    ranked.append((90, (TAKE_BACK, c, j, (self._token(c, j),))))
         ranked.sort(key=_first)
         return [step for _, step in ranked]
 
