@@ -82,7 +82,7 @@ _SAME_COLOUR = tuple(next(o for o in range(4) if o != s and _RED[o * 13] == _RED
 # the two cards one rank lower of the other colour (what may lie on a card), () for an ace
 _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
 
-_TWINS = tuple((s * 13 + r, _SAME_COLOUR[s] * 13 + r) for s in range(4) if s < _SAME_COLOUR[s] for r in range(13))
+_TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the other card of c's colour and rank
 
 TALON, FOUND = -1, -3  # locations of a card that is not in a column
 
@@ -174,22 +174,21 @@ class KlondikeSearch(Search):
         the module docstring. Of twins x < y (their card numbers), both face up in the columns,
         the card on x (none counts highest) is the lower."""
         cols, down = self.cols, self.down
-        nxt = [255] * 52
-        up = bytearray(52)
+        nxt: dict[int, int] = {}  # the card on each covered face-up card
         for col, d in zip(cols, down):
-            if len(col) > d + 1:
-                run = col[d:]
-                for a, b in zip(run, run[1:]):
-                    nxt[a] = b
-                    up[a] = 1
-            if col:
-                up[col[-1]] = 1
+            if len(col) - d > 1:
+                nxt.update(zip(col[d:-1], col[d + 1 :]))
         exchanged = False
-        for x, y in _TWINS:
-            if up[x] and up[y]:
-                a, b = nxt[x], nxt[y]
-                if b < a:
-                    nxt[x], nxt[y] = b, a
+        if nxt:
+            ends = {col[-1] for col in cols if col}
+            for z in list(nxt):
+                t = _TWIN[z]
+                if t in nxt:
+                    if z < t and nxt[t] < nxt[z]:
+                        nxt[z], nxt[t] = nxt[t], nxt[z]
+                        exchanged = True
+                elif t < z and t in ends:  # the pile goes onto the lower twin
+                    nxt[t] = nxt.pop(z)
                     exchanged = True
         if not exchanged:
             return b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
@@ -199,10 +198,10 @@ class KlondikeSearch(Search):
                 out.append(b"@")
                 continue
             cards = col[: d + 1]
-            c = nxt[col[d]]
-            while c != 255:
-                cards.append(c)
+            c = col[d]
+            while c in nxt:
                 c = nxt[c]
+                cards.append(c)
             out.append(bytes((64 + d, *cards)))
         return b"".join(sorted(out))
 
