@@ -6,7 +6,8 @@ listed), the solver's answer equals the exhaustive search's (tests/examples/test
 What is compared this way: Scorpion's dead ends (``ScorpionSearch.dead_end``) and safe move
 (``safe_move``), the canonical keys of both games (interchangeable columns), Klondike's safe
 foundation rule (``safe_step``), its talon steps (draws folded into the card they bring up, the
-pointer dropped when drawing one) and its dead-end analysis at the start. Every won line is replayed
+pointer dropped when drawing one), its dead-end analysis, and its one key for twins' piles either
+way round (no swaps; small positions with face-up runs, ``klondike_runs_case``). Every won line is replayed
 by ``solve`` itself before it answers; the test replays it again.
 """
 
