@@ -15,20 +15,37 @@ The search never draws for its own sake: a talon step brings one card to the top
 Drawing one card with unlimited passes, every talon card can be brought to the top from any
 pointer and back, so only the talon's cards matter, not the pointer (the key drops it).
 
-**Why the prunings keep a win** (the measure). Let μ(P) be the fewest *card moves* (draws and
-recycles count nothing) of any line that wins from P. Each pruning below keeps this true: from a
-winnable position that is not won, the steps offered (``moves``) include one that reaches a
-position Q with μ(Q) < μ(P), and a position skipped (``visit``) has a recorded one R with
-μ(R) ≤ its own. Then a search that ends without a win never met a winnable position: the
-winnable recorded position of least μ would have had its steps all tried, and the step to Q
-(recorded, or skipped for an R of μ no greater) would give a lower one. The order in which open
-positions are taken (depth first, best first) plays no part. The steps offered: the first card
-move of a shortest line, once its draws are put after any column move that comes before the card
-they bring up (a draw changes only the talon, a column move only the columns); a talon step is the
-card's fewest draws, and where the pointer ends does not depend on them (``ptr`` = the card's place).
-The safe step (``safe_step``): the line L' of its proof has fewer card moves than L. A king at a
-column's table edge going to an empty column, or a move to an empty column other than the first,
-reaches a position of the same key (columns are sorted in it).
+**Why the prunings keep a win** (the measure). A *swap* is a block move that neither turns a card
+nor empties a column: its base c leaves a face-up card u for u's *twin* (the other card of u's
+colour and rank). Let μ(P) be the fewest card moves that are not swaps (draws and recycles count
+nothing either) of any line that wins from P. Each pruning below keeps this true: from a winnable
+position that is not won, the steps offered (``moves``) include one that reaches a position Q
+with μ(Q) < μ(P), and a position skipped (``visit``) has a recorded one R with μ(R) ≤ its own.
+Then a search that ends without a win never met a winnable position: the winnable recorded
+position of least μ would have had its steps all tried, and the step to Q (recorded, or skipped
+for an R of μ no greater) would give a lower one. The order in which open positions are taken
+(depth first, best first) plays no part. The steps offered: the first move that is not a swap of
+a line of least μ, as it is played from P (see *Twins*), once its draws are put after any column
+move that comes before the card they bring up (a draw changes only the talon, a column move only
+the columns); a talon step is the card's fewest draws, and where the pointer ends does not
+depend on them (``ptr`` = the card's place). The safe step (``safe_step``): the line L' of its
+proof leaves out a card move of L that is not a swap (c going up), and a move keeps its kind
+(what lies under a moved block is the same in both). A king at a column's table edge going to
+an empty column, or a move to an empty column other than the first, reaches a position of the
+same key (columns are sorted in it).
+
+**Twins** (``key``, ``_columns_key``). Two positions whose columns differ only in which of two
+twins, both face up in the columns, carries which pile (the cards lying on each; either may be
+none, and several pairs may differ at once) have the same key, and the search offers no swap: a
+swap from P reaches such a position. They have the same μ: follow a line from one in the other,
+putting a card that goes onto a twin onto the twin that is free here, moving a block from its
+base (whatever the twins carry moves with it or stays, the positions still differ only so), until
+the line takes a twin x up while here x is covered and its twin x' free: then first move x's pile
+onto x' (a swap, counting nothing) and the positions are the same. So from a winnable P, a line
+of least μ starts with swaps (reaching a position of P's kind) and then a move y that is not a
+swap: y is legal from P as well, onto the other twin where it goes onto one, and reaches a
+position of the same kind as y's, except when y takes up a twin x that P covers while its twin
+is free: for that ``moves`` offers the step "x's pile onto x', then x up" (``BOTH``).
 
 **The pointer** (``visit``). Positions with the same columns and talon, pointers q and p, where
 draws and recycles alone lead from q to p: the one at q wins whenever the one at p does (draw
@@ -65,10 +82,12 @@ _SAME_COLOUR = tuple(next(o for o in range(4) if o != s and _RED[o * 13] == _RED
 # the two cards one rank lower of the other colour (what may lie on a card), () for an ace
 _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
 
+_TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the other card of c's colour and rank
+
 TALON, FOUND = -1, -3  # locations of a card that is not in a column
 
 # step kinds
-BLOCK, TO_FOUNDATION, FROM_TALON, TAKE_BACK = range(4)
+BLOCK, TO_FOUNDATION, FROM_TALON, TAKE_BACK, BOTH = range(5)
 
 
 class KlondikeSearch(Search):
@@ -123,7 +142,7 @@ class KlondikeSearch(Search):
         return 3 * sum(self.down) - 2 * sum(self.found) + self.ptr
 
     def key(self) -> bytes:
-        cols = b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(self.cols, self.down)))
+        cols = self._columns_key()
         if self.any_order:
             return cols + b"\xff" + bytes(self.talon)
         return cols + bytes((128 + self.ptr, *self.talon))
@@ -131,8 +150,7 @@ class KlondikeSearch(Search):
     def visit(self, seen: dict[Any, Any]) -> bool:
         """New unless a position recorded before has the same columns and talon and a pointer from
         which the draws (and recycles) reach this one's: see *The pointer* in the module docstring."""
-        cols = b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(self.cols, self.down)))
-        k = cols + b"\xff" + bytes(self.talon)
+        k = self._columns_key() + b"\xff" + bytes(self.talon)
         if self.any_order:
             if k in seen:
                 return False
@@ -151,11 +169,51 @@ class KlondikeSearch(Search):
         pointers.append(p)
         return True
 
+    def _columns_key(self) -> bytes:
+        """The columns, sorted, each pair of twins' piles exchanged into one order: see *Twins* in
+        the module docstring. Of twins x < y (their card numbers), both face up in the columns,
+        the card on x (none counts highest) is the lower."""
+        cols, down = self.cols, self.down
+        nxt: dict[int, int] = {}  # the card on each covered face-up card
+        for col, d in zip(cols, down):
+            if len(col) - d > 1:
+                nxt.update(zip(col[d:-1], col[d + 1 :]))
+        exchanged = False
+        if nxt:
+            ends = {col[-1] for col in cols if col}
+            for z in list(nxt):
+                t = _TWIN[z]
+                if t in nxt:
+                    if z < t and nxt[t] < nxt[z]:
+                        nxt[z], nxt[t] = nxt[t], nxt[z]
+                        exchanged = True
+                elif t < z and t in ends:  # the pile goes onto the lower twin
+                    nxt[t] = nxt.pop(z)
+                    exchanged = True
+        if not exchanged:
+            return b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
+        out = []
+        for col, d in zip(cols, down):
+            if not col:
+                out.append(b"@")
+                continue
+            cards = col[: d + 1]
+            c = col[d]
+            while c in nxt:
+                c = nxt[c]
+                cards.append(c)
+            out.append(bytes((64 + d, *cards)))
+        return b"".join(sorted(out))
+
     def tokens(self, step: Any) -> list[str]:
         return list(step[-1])
 
     def push(self, step: Any) -> None:
         kind = step[0]
+        if kind == BOTH:
+            self.push(step[1])
+            self.push(step[2])
+            return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
             _, c, src, dst, n, flip, _ = step
@@ -177,6 +235,8 @@ class KlondikeSearch(Search):
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             del self.talon[i]
+            if self.vegas and i > ptr:
+                self._ask_dead_end = True  # cards drawn past lie under the waste for good
             self.ptr = i
             if dst == FOUNDATION:
                 loc[c] = FOUND
@@ -192,6 +252,10 @@ class KlondikeSearch(Search):
 
     def pop(self, step: Any) -> None:
         kind = step[0]
+        if kind == BOTH:
+            self.pop(step[2])
+            self.pop(step[1])
+            return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
             _, c, src, dst, n, flip, _ = step
@@ -442,10 +506,11 @@ class KlondikeSearch(Search):
         return bool(todo_up)
 
     def moves(self) -> list[Any]:
-        # ``dead_end`` is asked of the start position only: measured on deals 2–21 of draw 1 and
-        # draw 3 at 20,000 positions each, asking it at every position decided no more deals and
-        # cut the positions searched per second five-fold. Asking less often never changes an
-        # answer (it only prunes less).
+        # ``dead_end`` is asked of the start position only, and under Vegas after a step that draws
+        # past cards (they lie under the waste for good: ``push``): measured on deals 2–21 of draw
+        # 1 and draw 3 at 20,000 positions each, asking it at every position decided no more deals
+        # and cut the positions searched per second five-fold. Asking less often never changes an
+        # answer (it only prunes less), nor does asking more (it is proved at any position).
         if self._ask_dead_end:
             self._ask_dead_end = False
             if self.dead_end():
@@ -464,6 +529,7 @@ class KlondikeSearch(Search):
                 continue
             for c in _ON[col[-1]]:
                 wanted.setdefault(c, []).append(j)
+        reach = self.reachable()
         # 1. the free ends of the columns to their foundations
         for col in cols:
             if col:
@@ -471,6 +537,21 @@ class KlondikeSearch(Search):
                 if found[_SUIT[c]] == _RANK[c]:
                     step = self._to_foundation(c)
                     ranked.append((5 if step[3] else 20, step))
+        # 1b. a covered card whose twin is a free end: its pile onto the twin, then it goes up
+        for w, col in enumerate(cols):
+            for i in range(down[w], len(col) - 1):
+                x = col[i]
+                if found[_SUIT[x]] != _RANK[x]:
+                    continue
+                y = _SAME_COLOUR[_SUIT[x]] * 13 + _RANK[x]
+                j = loc[y]
+                if j >= 0 and cols[j][-1] == y:
+                    c = col[i + 1]
+                    first = (BLOCK, c, w, j, len(col) - i - 1, False, (self._token(c, j),))
+                    self.push(first)
+                    second = self._to_foundation(x)
+                    self.pop(first)
+                    ranked.append((5 if second[3] else 20, (BOTH, first, second, first[-1] + second[-1])))
         # 2. blocks from column to column
         for c, targets in wanted.items():
             w = loc[c]
@@ -488,8 +569,7 @@ class KlondikeSearch(Search):
             elif i == 0:
                 score = 40  # empties a column
             else:
-                under = col[i - 1]
-                score = 50 if found[_SUIT[under]] == _RANK[under] else 80  # uncovers a card that can go up
+                continue  # a swap: its position has the same key (twins' piles exchanged)
             for j in targets:
                 ranked.append((score, (BLOCK, c, w, j, n, flip, (self._token(c, j),))))
         if empty >= 0:
@@ -508,7 +588,7 @@ class KlondikeSearch(Search):
                 ranked.append((10 - d if flip else 45, step))
         # 3. the talon
         talon = self.talon
-        for i, tokens in self.reachable():
+        for i, tokens in reach:
             c = talon[i]
             cost = len(tokens)
             if found[_SUIT[c]] == _RANK[c]:

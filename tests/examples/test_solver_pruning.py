@@ -6,7 +6,8 @@ listed), the solver's answer equals the exhaustive search's (tests/examples/test
 What is compared this way: Scorpion's dead ends (``ScorpionSearch.dead_end``) and safe move
 (``safe_move``), the canonical keys of both games (interchangeable columns), Klondike's safe
 foundation rule (``safe_step``), its talon steps (draws folded into the card they bring up, the
-pointer dropped when drawing one) and its dead-end analysis at the start. Every won line is replayed
+pointer dropped when drawing one), its dead-end analysis, and its one key for twins' piles either
+way round (no swaps; small positions with face-up runs, ``klondike_runs_case``). Every won line is replayed
 by ``solve`` itself before it answers; the test replays it again.
 """
 
@@ -17,7 +18,7 @@ import random
 import pytest
 
 from engine import find, position
-from engine.cards import card_token, rank_of, suit_cards
+from engine.cards import card_token, is_red, rank_of, suit_cards
 from engine.solver import solve
 
 CASES = 30  # random positions per rule set
@@ -207,3 +208,87 @@ def test_klondike_a_position_is_skipped_when_a_recorded_pointer_draws_to_its_own
                 new = KlondikeSearch(pointer_position(text, rules, talon, p)).visit(seen)
                 assert new is (p not in reach), f"{rules}: {text}, pointer {q} then {p}"
         checked += 1
+
+
+def klondike_runs_case(rng: random.Random) -> str:
+    """As ``klondike_case``, but the columns hold face-up runs (alternating colours, one rank apart)
+    on their face-down cards, and the foundations lower: positions where runs can move between
+    columns (swaps) and cards come back from the foundations."""
+    heights = [rng.randint(5, 12) for _ in range(4)]
+    rest = [c for s in range(4) for c in suit_cards(s) if rank_of(c) >= heights[s]]
+    rng.shuffle(rest)
+    cols: list[str] = []
+    for w in range(7):
+        if not rest or rng.random() < 0.15:
+            cols.append("")
+            continue
+        down = [rest.pop() for _ in range(rng.randint(0, min(w, 2, len(rest) - 1)))]
+        run = [rest.pop()]
+        while len(run) < 4 and rng.random() < 0.8:
+            fits = [c for c in rest if rank_of(c) == rank_of(run[-1]) - 1 and is_red(c) != is_red(run[-1])]
+            if not fits:
+                break
+            run.append(fits[0])
+            rest.remove(fits[0])
+        cols.append("".join(card_token(c).lower() for c in down) + "".join(card_token(c) for c in run))
+    waste_n = rng.randint(0, len(rest))
+    waste, stock = rest[:waste_n], rest[waste_n:]
+    found = "/".join(card_token(s * 13 + heights[s] - 1) if heights[s] else "-" for s in range(4))
+    return (f"{'/'.join(cols)} {''.join(card_token(c).lower() for c in stock) or '-'} "
+            f"{''.join(card_token(c) for c in waste) or '-'} {found}")
+
+
+def twins_exchanged(pos) -> bool:
+    """Whether the search's key of ``pos`` puts some twins' piles the other way round than the
+    columns hold them (``KlondikeSearch._columns_key``)."""
+    from engine.solver.klondike import KlondikeSearch  # noqa: PLC0415
+
+    search = KlondikeSearch(pos)
+    plain = b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(search.cols, search.down)))
+    return search._columns_key() != plain
+
+
+@pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
+def test_klondike_positions_that_differ_in_which_twin_carries_which_pile_share_a_key_and_no_win_is_lost(rules):
+    """*Twins* in engine/solver/klondike.py: on small positions with face-up runs, the solver's
+    answer (one key for twins' piles either way round, no swaps, the step "a pile onto the free
+    twin, then the covered one up") equals the exhaustive search's, which plays every move; and
+    keys did exchange piles."""
+    rng = random.Random(f"klondike-runs-{rules}")
+    answers = {True: 0, False: 0}
+    exchanged = 0
+    compared = 0
+    while compared < CASES:
+        text = klondike_runs_case(rng)
+        pos = position("klondike", text, rules=rules)
+        truth = bounded_exhaustive(pos)
+        if truth is None:
+            continue
+        result = solve(pos, seconds=None)
+        assert result.solved is truth, f"{rules}: {text}"
+        if truth:
+            assert replays(pos, result.moves), text
+        answers[truth] += 1
+        for move in pos.legal_moves():  # the positions one move on
+            after = type(pos).from_string(str(pos), pos.rules)
+            after.push(move)
+            exchanged += twins_exchanged(after)
+        compared += 1
+    assert answers[True] >= 5, answers
+    if "vegas" in rules:  # with unlimited passes nearly every small position is won
+        assert answers[False] >= 1, answers
+    assert exchanged >= 1
+
+
+def test_klondike_twins_piles_either_way_round_give_one_key():
+    """The same cards but for which red jack lies on which black queen, and which carries the ten
+    of spades: one key; the ten of clubs there instead: another."""
+    from engine.solver.klondike import KlondikeSearch  # noqa: PLC0415
+
+    def key(cols: str, stock: str) -> bytes:
+        return KlondikeSearch(position("klondike", f"{cols} {stock} - 9S/9H/9D/9C", rules="draw1")).key()
+
+    rest = "jskstdqdthqhjckc"
+    assert (key("KHQSJHTS/KDQCJD/////", "tc" + rest) == key("KHQSJD/KDQCJHTS/////", "tc" + rest)
+            == key("KHQSJH/KDQCJDTS/////", "tc" + rest))
+    assert key("KHQSJHTS/KDQCJD/////", "tc" + rest) != key("KHQSJHTC/KDQCJD/////", "ts" + rest)
