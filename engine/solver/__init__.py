@@ -86,6 +86,10 @@ class Search:
     best_first = False
     """True: the search takes the most promising open position first (``priority``), not the last one."""
 
+    depth_first_nodes = 0
+    """With ``best_first``: positions searched depth first before the best-first search starts over
+    (``_depth_then_best``): a deal that depth first wins at once is won sooner."""
+
     def __init__(self, pos: Position):
         self.pos = pos
 
@@ -211,7 +215,7 @@ class Solving:
         search = search_for(pos)
         search.check()
         deadline = None if seconds is None else seconds
-        order = _best_first if search.best_first else _depth_first
+        order = _depth_first if not search.best_first else _depth_then_best if search.depth_first_nodes else _best_first
         self._steps = order(search, deadline, max_nodes, self.clock, max(1, every))
 
     def clock(self) -> float:
@@ -460,6 +464,29 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
                 if (yield nodes):
                     return done(None, stopped=True)
     return done(False)
+
+
+def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
+                     every: int) -> Generator[int, bool | None, Pass]:
+    """``_depth_first`` for ``search.depth_first_nodes`` positions, then, unless that decided,
+    ``_best_first`` from the start again with the rest of the budget (its own record of positions).
+    Either answer is the whole search's: a won line, or every position explored. Same protocol."""
+    first = search.depth_first_nodes
+    if max_nodes is not None and max_nodes <= first:
+        return (yield from _depth_first(search, deadline, max_nodes, clock, every))
+    outcome = yield from _depth_first(search, deadline, first, clock, every)
+    solved, _, done, stopped = outcome
+    if solved is not None or stopped or (deadline is not None and clock() > deadline):
+        return outcome
+    rest = None if max_nodes is None else max_nodes - done
+    steps = _best_first(search, deadline, rest, clock, every)
+    try:
+        nodes = next(steps)
+        while True:
+            nodes = steps.send((yield done + nodes))
+    except StopIteration as end:
+        solved, line, nodes, stopped = end.value
+    return solved, line, done + nodes, stopped
 
 
 # -- the command line: python -m engine solve … -------------------------------------------------------
