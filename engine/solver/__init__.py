@@ -478,6 +478,8 @@ def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | No
     solved, _, done, stopped = outcome
     if solved is not None or stopped or (deadline is not None and clock() > deadline):
         return outcome
+    if (yield done):  # a pause between the two (``every`` divides ``depth_first_nodes``: on time)
+        return None, [], done, True
     rest = None if max_nodes is None else max_nodes - done
     steps = _best_first(search, deadline, rest, clock, every)
     try:

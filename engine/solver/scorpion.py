@@ -41,6 +41,7 @@ class ScorpionSearch(Search):
     ``dead_end`` (a position proved lost is not expanded) and ``safe_move``."""
 
     pos: ScorpionPosition
+    depth_first_nodes = 1024  # with ``best_first``: see ``priority``
 
     def __init__(self, pos: ScorpionPosition):
         super().__init__(pos)
@@ -57,8 +58,7 @@ class ScorpionSearch(Search):
         self._targets = _TARGETS_SAME if self._same else _HIGHER_ANY
         self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
         self._check = True  # whether the position just reached may be a new dead end
-        self.best_first = not self._same or not self._king_only
-        self.depth_first_nodes = 1000
+        self.best_first = not self._same or not self._king_only  # Easy, Wasp: see ``priority``
 
     def priority(self) -> int:
         """Lowest first (``best_first``): twice the distance from a win as it looks (face-down
