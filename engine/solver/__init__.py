@@ -11,8 +11,10 @@ proof: every position that can be reached was explored, or shown lost by an argu
 the game's search module), or **not known** (the budget ran out, or the caller cancelled).
 
 The search is depth first over positions made with ``push`` and taken back with ``pop`` (no
-copies), or, for a game whose ``Search.best_first`` says so (Klondike), best first by the game's
-``priority`` (``_best_first``: the same positions recorded and steps tried, in another order), with
+copies), or, for a game whose ``Search.best_first`` says so (Klondike Vegas, Scorpion Easy),
+best first by the game's ``priority`` (``_best_first``: the same positions recorded and steps
+tried, in another order), after ``depth_first_nodes`` positions depth first when the game asks
+(``_depth_then_best``), with
 
 - a **transposition table**: the canonical key of every position reached. A position met again
   is on the current line (a cycle) or was explored without a win, so it is skipped; exhausting
