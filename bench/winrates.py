@@ -340,8 +340,9 @@ def probe(names: list[str], deals: int, seconds: float | None, nodes: int | None
             if row[1] == "unknown":
                 slow.append(code)
         found[name] = {**counts, "deals": len(codes), "cpu_seconds": round(cpu, 1), "unknown_codes": slow}
-        budget = " and ".join(b for b in (f"{seconds:g} s" if seconds else "", f"{nodes} positions" if nodes else "") if b)
-        print(f"{name:26} {len(codes):4} deals at {budget or 'no budget'}: won {counts['won']:4} lost {counts['lost']:4} "
+        budget = " and ".join(b for b in (f"{seconds:g} s" if seconds else "",
+                                          f"{nodes} positions" if nodes else "") if b)
+        print(f"{name:26} {len(codes):4} deals at {budget}: won {counts['won']:4} lost {counts['lost']:4} "
               f"unknown {counts['unknown']:4}  {cpu:7.1f} s CPU ({cpu / max(len(codes), 1):.2f} per deal)",
               file=out, flush=True)
         if slow:

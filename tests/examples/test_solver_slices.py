@@ -20,7 +20,7 @@ POSITIONS = {
     "the seed deal under easy": lambda: position("scorpion", str(SEED), rules="easy"),
     "a Klondike deal": lambda: position("klondike", code="KL1-D1N-AAAAAAG"),
     "a one-pass Klondike deal, best first, out of budget": lambda: position("klondike", code="KL1-D1V-AAAAAAC"),
-    "a Scorpion deal out of budget (depth first, then best first)": lambda: position("scorpion", code="SC1-EAS-AAAAAAN"),
+    "a Scorpion deal out of budget (then best first)": lambda: position("scorpion", code="SC1-EAS-AAAAAAN"),
 }
 BUDGET = 3000  # positions: deterministic, whatever the machine
 LONG = "SC1-EAS-AAAAAAN"  # not decided in 20,000 positions: a search to pause
