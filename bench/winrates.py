@@ -5,6 +5,9 @@
     python bench/winrates.py scorpion-classic   # one preset (keys of PRESETS)
     python bench/winrates.py --summary          # only rebuild winrates.json from the CSV files
     python bench/winrates.py --fresh 100        # deals far from that set, 20 s each (prints, writes fresh.json)
+    python bench/winrates.py --probe --deals 200 --seconds 2 scorpion-easy scorpion-wasp
+                                                # a quick measure: one process, a time budget, writes nothing
+    python bench/winrates.py --probe --undecided scorpion-three-blind-mice   # the deals its CSV left unknown
 
 "Thoughtful" play: the solver knows every face-down card (``engine.solver``). A deal is *won*
 (the solver found a winning line; ``solve`` replays it in the engine before it answers), *lost*
@@ -315,6 +318,38 @@ def fresh(count: int, jobs: int, seconds: float = FRESH_SECONDS) -> dict:
     return data
 
 
+def probe(names: list[str], deals: int, seconds: float | None, nodes: int | None, undecided: bool,
+          out=sys.stdout) -> dict[str, dict]:
+    """Solve deals 0 … ``deals`` − 1 of each preset (or, ``undecided``, the codes its committed CSV
+    left unknown) in this process, one at a time, within ``seconds`` and/or ``nodes`` each; print
+    per preset the counts and the CPU seconds. Writes nothing: it compares two versions of the
+    solver on the same deals (run it on each, same flags, ``nice``), not a result to publish."""
+    found = {}
+    for name in names:
+        if undecided:
+            codes = [code for code, row in read_rows(OUT / f"{name}.csv").items() if row["result"] == "unknown"]
+        else:
+            codes = [code_for(PRESETS[name], n) for n in range(deals)]
+        counts = {"won": 0, "lost": 0, "unknown": 0}
+        cpu = 0.0
+        slow = []
+        for code in codes:
+            row = solve_deal((name, code, nodes, seconds))
+            counts[row[1]] += 1
+            cpu += float(row[4])
+            if row[1] == "unknown":
+                slow.append(code)
+        found[name] = {**counts, "deals": len(codes), "cpu_seconds": round(cpu, 1), "unknown_codes": slow}
+        budget = " and ".join(b for b in (f"{seconds:g} s" if seconds else "",
+                                          f"{nodes} positions" if nodes else "") if b)
+        print(f"{name:26} {len(codes):4} deals at {budget}: won {counts['won']:4} lost {counts['lost']:4} "
+              f"unknown {counts['unknown']:4}  {cpu:7.1f} s CPU ({cpu / max(len(codes), 1):.2f} per deal)",
+              file=out, flush=True)
+        if slow:
+            print("    unknown: " + " ".join(slow), file=out, flush=True)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("presets", nargs="*", help=f"some of: {', '.join(PRESETS)}")
@@ -325,10 +360,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summary", action="store_true", help="only rebuild winrates.json")
     parser.add_argument("--fresh", type=int, default=0, metavar="N",
                         help=f"instead: N deals of every preset from deal {FRESH_FROM} on, {FRESH_SECONDS:g} s each")
+    parser.add_argument("--probe", action="store_true",
+                        help="instead: solve the presets' deals in this process within --seconds/--nodes, print counts "
+                             "and CPU time, write nothing")
+    parser.add_argument("--seconds", type=float, default=None, help="with --probe: a time budget per deal")
+    parser.add_argument("--undecided", action="store_true",
+                        help="with --probe: the deals each preset's committed CSV left unknown")
     args = parser.parse_args(argv)
     unknown = [p for p in args.presets if p not in PRESETS]
     if unknown:
         parser.error(f"unknown preset(s) {', '.join(unknown)} (presets: {', '.join(PRESETS)})")
+    if args.probe:
+        if args.seconds is None and args.nodes is None:
+            parser.error("--probe needs a budget: --seconds and/or --nodes")
+        probe(args.presets or list(PRESETS), args.deals, args.seconds, args.nodes, args.undecided)
+        return 0
     if args.fresh:
         data = fresh(args.fresh, args.jobs)
         for name, c in data["presets"].items():

@@ -11,8 +11,10 @@ proof: every position that can be reached was explored, or shown lost by an argu
 the game's search module), or **not known** (the budget ran out, or the caller cancelled).
 
 The search is depth first over positions made with ``push`` and taken back with ``pop`` (no
-copies), or, for a game whose ``Search.best_first`` says so (Klondike), best first by the game's
-``priority`` (``_best_first``: the same positions recorded and steps tried, in another order), with
+copies), or, for a game whose ``Search.best_first`` says so (Klondike Vegas, Scorpion Easy),
+best first by the game's ``priority`` (``_best_first``: the same positions recorded and steps
+tried, in another order), after ``depth_first_nodes`` positions depth first when the game asks
+(``_depth_then_best``), with
 
 - a **transposition table**: the canonical key of every position reached. A position met again
   is on the current line (a cycle) or was explored without a win, so it is skipped; exhausting
@@ -85,6 +87,10 @@ class Search:
 
     best_first = False
     """True: the search takes the most promising open position first (``priority``), not the last one."""
+
+    depth_first_nodes = 0
+    """With ``best_first``: positions searched depth first before the best-first search starts over
+    (``_depth_then_best``): a deal that depth first wins at once is won sooner."""
 
     def __init__(self, pos: Position):
         self.pos = pos
@@ -211,7 +217,7 @@ class Solving:
         search = search_for(pos)
         search.check()
         deadline = None if seconds is None else seconds
-        order = _best_first if search.best_first else _depth_first
+        order = _depth_first if not search.best_first else _depth_then_best if search.depth_first_nodes else _best_first
         self._steps = order(search, deadline, max_nodes, self.clock, max(1, every))
 
     def clock(self) -> float:
@@ -460,6 +466,31 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
                 if (yield nodes):
                     return done(None, stopped=True)
     return done(False)
+
+
+def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
+                     every: int) -> Generator[int, bool | None, Pass]:
+    """``_depth_first`` for ``search.depth_first_nodes`` positions, then, unless that decided,
+    ``_best_first`` from the start again with the rest of the budget (its own record of positions).
+    Either answer is the whole search's: a won line, or every position explored. Same protocol."""
+    first = search.depth_first_nodes
+    if max_nodes is not None and max_nodes <= first:
+        return (yield from _depth_first(search, deadline, max_nodes, clock, every))
+    outcome = yield from _depth_first(search, deadline, first, clock, every)
+    solved, _, done, stopped = outcome
+    if solved is not None or stopped or (deadline is not None and clock() > deadline):
+        return outcome
+    if (yield done):  # a pause between the two (``every`` divides ``depth_first_nodes``: on time)
+        return None, [], done, True
+    rest = None if max_nodes is None else max_nodes - done
+    steps = _best_first(search, deadline, rest, clock, every)
+    try:
+        nodes = next(steps)
+        while True:
+            nodes = steps.send((yield done + nodes))
+    except StopIteration as end:
+        solved, line, nodes, stopped = end.value
+    return solved, line, done + nodes, stopped
 
 
 # -- the command line: python -m engine solve … -------------------------------------------------------

@@ -41,6 +41,7 @@ class ScorpionSearch(Search):
     ``dead_end`` (a position proved lost is not expanded) and ``safe_move``."""
 
     pos: ScorpionPosition
+    depth_first_nodes = 1024  # with ``best_first``: see ``priority`` (a multiple of the solver's SLICE)
 
     def __init__(self, pos: ScorpionPosition):
         super().__init__(pos)
@@ -57,6 +58,38 @@ class ScorpionSearch(Search):
         self._targets = _TARGETS_SAME if self._same else _HIGHER_ANY
         self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
         self._check = True  # whether the position just reached may be a new dead end
+        self.best_first = not self._same  # Easy: see ``priority``
+
+    def priority(self) -> int:
+        """Lowest first (``best_first``): twice the distance from a win as it looks (face-down
+        cards weigh 4; each card on its own suit's next card −2, a removed suit counting its twelve,
+        on another suit's −1; an empty column −1), plus the moves made (a long line of moves that
+        only shuffle cards between alike places ranks behind).
+
+        **The order.** Under Easy (any suit) a card has up to four places to go, and depth first
+        wanders: its won lines ran to thousands of moves, most of them shuffling cards between
+        alike places, and a deal it does not win at once it rarely wins at all. Best first alone
+        loses deals that depth first wins in a hundred positions; so the search is depth first for
+        ``depth_first_nodes`` positions, then best first from the start (``_depth_then_best``).
+        Measured (issue 11, 20,000 positions a deal, ``bench/winrates.py --probe``): Easy deals
+        0–199 undecided 19 → 6, deals 200–399 25 → 5; deals 0–999 112 → 36, 745 → 357 s CPU; best first
+        by distance alone (no moves made) won fewer than depth first. Wasp stays depth first: best
+        first decided a few of its hardest deals but lost as many others (deals 0–399: 7
+        undecided against 5).
+        """
+        p = self.pos
+        score = 4 * sum(p.down) - 24 * len(p.removed)
+        for w, col in enumerate(p.cols):
+            if not col:
+                score -= 1
+                continue
+            prev = -1
+            for i in range(p.down[w], len(col)):
+                c = col[i]
+                if prev >= 0 and _RANK[c] + 1 == _RANK[prev]:
+                    score -= 2 if c + 1 == prev else 1
+                prev = c
+        return 2 * score + len(p.move_stack)
 
     def push(self, step: Any) -> None:
         self._check = self._may_end(step)
@@ -158,11 +191,14 @@ class ScorpionSearch(Search):
                 ranked.append((score, (c, d)))
         if empties:
             any_card = not self._king_only
+            stays = self._same and (not p.reserve or self._aside)  # see ``placed_stays``
             for w, col in enumerate(cols):
                 for i in range(down[w], len(col)):
                     c = col[i]
                     if not any_card and _RANK[c] != KING:
                         continue
+                    if stays and i > down[w] and col[i - 1] == c + 1 and _RANK[c] != KING:
+                        continue  # placed on its face-up next card: it stays
                     if i == 0:
                         score = 95  # a whole column relocated: only its place changes
                     elif _RANK[c] == KING:
@@ -183,6 +219,32 @@ class ScorpionSearch(Search):
                 ranked.append((90, DEAL))
         ranked.sort(key=_first)
         return [m for _, m in ranked]
+
+    # -- a placed card stays ---------------------------------------------------------------------
+    def placed_stays(self) -> None:
+        """A pruning of ``moves`` (this method only holds its proof): **under matching suits, with
+        nothing left to deal, a card X lying on X+1 face up is never moved onto an empty column.**
+        (Under matching suits X's only other target is X+1 itself, so X is then never moved at all.)
+
+        **Proof.** Take a won line L from P whose first such move, m, moves X (with the cards on
+        it, its pile) from X+1 onto the empty column e. Let L' be L without m and without every
+        later move of X onto an empty column, up to X's return onto X+1 (X must return: every
+        non-king is placed in a won game, and X+1 is X's only target). Between m and that return,
+        the position of L' is the one of L with column e's cards (X at its table edge) lifted onto
+        X+1, wherever X+1 is; e (or the empty column X last went to) is empty. Each move of L in
+        that stretch is legal in L', onto the same card: a card Y ≠ X lies on the same card in both
+        (only X differs); nothing but X fits on X+1, so the only move onto X+1's free end in L is
+        X's return; a move onto e's free end in L goes onto the same card, now at the free end of
+        X+1's column; a move of X+1 or of a card under it carries X's pile too (a block of any
+        length moves); L' has every empty column of L (and e); a complete run removed in L lies
+        at the same free end in L'; X+1 is face up, so exposing it turns no card in L that L'
+        leaves down. Nothing is dealt (the deal's three cards go onto the free ends of columns
+        1–3, which differ between the lines; set-aside cards go onto a card or an empty column as
+        any move). At X's return the two positions are equal, and L' goes on as L. L' has fewer
+        such moves (a card other than X lies on its next card in L' exactly when in L), so by
+        induction P has a won line with none, and the search, which tries every other move, finds
+        P won.
+        """
 
     # -- a safe move --------------------------------------------------------------------------
     def safe_move(self) -> Any:

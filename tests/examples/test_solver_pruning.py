@@ -98,8 +98,13 @@ def scorpion_case(rng: random.Random, rules: str) -> str:
     return f"{'/'.join(texts)} {res} {removed}"
 
 
-@pytest.mark.parametrize("rules", ["classic", "easy", "traditional", "wasp", "bvs"])
-def test_scorpion_answers_equal_the_exhaustive_search_on_small_positions(rules):
+@pytest.mark.parametrize("rules", ["classic", "easy", "traditional", "wasp", "bvs", "easy best first"])
+def test_scorpion_answers_equal_the_exhaustive_search_on_small_positions(rules, monkeypatch):
+    if rules.endswith(" best first"):  # Easy searches best first after some depth first: here at once
+        from engine.solver.scorpion import ScorpionSearch  # noqa: PLC0415
+
+        monkeypatch.setattr(ScorpionSearch, "depth_first_nodes", 0)
+        rules = rules.removesuffix(" best first")
     rng = random.Random(f"scorpion-{rules}")
     answers = {True: 0, False: 0}
     at_once = 0
@@ -121,6 +126,23 @@ def test_scorpion_answers_equal_the_exhaustive_search_on_small_positions(rules):
     assert answers[True] >= 3, answers
     if rules != "wasp":  # Wasp's small positions are nearly all won (any card onto an empty column)
         assert answers[False] >= 3 and at_once >= 1, answers
+
+
+def test_under_wasp_a_placed_card_never_moves_once_the_reserve_is_dealt():
+    """``ScorpionSearch.placed_stays``: 5♥ and 6♥ (each on its next heart) are not offered the empty
+    column, 7♥ (on K♥) and 3♠ (on 9♦) are; with the reserve still to deal all are (the deal lands on
+    columns 1–3, where the two lines would differ)."""
+    from engine.solver.scorpion import ScorpionSearch  # noqa: PLC0415
+
+    columns = ("KSQSJSTS9S8S7S6S5S4S/KH7H6H5H/KDQDJDTD9D3S//KCQCJCTC9C8C7C6C5C4C3C2CAC2SAS/QH4H3H2HAH/"
+               "JHTH9H8H8D7D6D5D4D3D2DAD")
+    dealt = position("scorpion", f"{columns} - -", rules="wasp")
+    offered = {dealt.move_token(m) for m in ScorpionSearch(dealt).moves()}
+    assert {"7H>4", "3S>4"} <= offered and not {"6H>4", "5H>4"} & offered
+    assert {"6H>4", "5H>4"} <= {dealt.move_token(m) for m in dealt.legal_moves()}
+    assert solve(dealt, seconds=None, max_nodes=50_000).solved is True
+    to_deal = position("scorpion", columns.replace("2SAS", "").replace("9D3S", "9D") + " 2sas3s -", rules="wasp")
+    assert {"7H>4", "6H>4", "5H>4"} <= {to_deal.move_token(m) for m in ScorpionSearch(to_deal).moves()}
 
 
 # -- Klondike -------------------------------------------------------------------------------------
