@@ -382,8 +382,8 @@ def test_the_widgets_move_lists_are_heard_as_words(lang):
 
 
 @pytest.mark.parametrize(("token", "lang", "text"), [
-    ("tap:2H", "ca", "Prova de tocar la carta 2♥"), ("dtap:2H", "ca", "Prova de fer doble toc sobre la carta 2♥"),
-    ("deal", "ca", "Prova de repartir la reserva"), ("tap:2H", "ru", "Попробовать касание 2♥"),
+    ("tap:2H", "ca", "Prova: tocar la carta 2♥"), ("dtap:2H", "ca", "Prova: fer doble toc sobre la carta 2♥"),
+    ("deal", "ca", "Prova de repartir la reserva"), ("tap:2H", "ru", "Попробовать: касание 2♥"),
     ("tap:2H", "en", "Try tapping 2♥"), ("4H>7", "hu", "Kipróbálás: 4♥ → 7. oszlop"),
 ])
 def test_a_disputed_moves_button_is_one_sentence_per_kind_of_move(token, lang, text):
