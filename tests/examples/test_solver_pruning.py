@@ -169,13 +169,13 @@ def klondike_case(rng: random.Random) -> str:
             f"{''.join(card_token(c) for c in waste) or '-'} {found}")
 
 
-@pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
-def test_klondike_answers_equal_the_exhaustive_search_on_small_positions(rules):
-    rng = random.Random(f"klondike-{rules}")
+def klondike_answers_as_exhaustive(rules: str, make_case, rng: random.Random, each=None) -> dict[bool, int]:
+    """Solve CASES small positions made by ``make_case(rng)`` (those the exhaustive search decides),
+    assert that each answer is the exhaustive search's and each won line replays, call ``each`` on
+    every position compared, and count the answers."""
     answers = {True: 0, False: 0}
-    compared = 0
-    while compared < CASES:
-        text = klondike_case(rng)
+    while sum(answers.values()) < CASES:
+        text = make_case(rng)
         pos = position("klondike", text, rules=rules)
         truth = bounded_exhaustive(pos)
         if truth is None:
@@ -185,7 +185,14 @@ def test_klondike_answers_equal_the_exhaustive_search_on_small_positions(rules):
         if truth:
             assert replays(pos, result.moves), text
         answers[truth] += 1
-        compared += 1
+        if each is not None:
+            each(pos)
+    return answers
+
+
+@pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
+def test_klondike_answers_equal_the_exhaustive_search_on_small_positions(rules):
+    answers = klondike_answers_as_exhaustive(rules, klondike_case, random.Random(f"klondike-{rules}"))
     assert answers[True] >= 5, answers
     if rules != "draw1":  # drawing one with unlimited passes, nearly every small position is won
         assert answers[False] >= 1, answers
@@ -276,26 +283,17 @@ def test_klondike_positions_that_differ_in_which_twin_carries_which_pile_share_a
     answer (one key for twins' piles either way round, no swaps, the step "a pile onto the free
     twin, then the covered one up") equals the exhaustive search's, which plays every move; and
     keys did exchange piles."""
-    rng = random.Random(f"klondike-runs-{rules}")
-    answers = {True: 0, False: 0}
     exchanged = 0
-    compared = 0
-    while compared < CASES:
-        text = klondike_runs_case(rng)
-        pos = position("klondike", text, rules=rules)
-        truth = bounded_exhaustive(pos)
-        if truth is None:
-            continue
-        result = solve(pos, seconds=None)
-        assert result.solved is truth, f"{rules}: {text}"
-        if truth:
-            assert replays(pos, result.moves), text
-        answers[truth] += 1
+
+    def count_exchanges(pos) -> None:
+        nonlocal exchanged
         for move in pos.legal_moves():  # the positions one move on
             after = type(pos).from_string(str(pos), pos.rules)
             after.push(move)
             exchanged += twins_exchanged(after)
-        compared += 1
+
+    answers = klondike_answers_as_exhaustive(rules, klondike_runs_case, random.Random(f"klondike-runs-{rules}"),
+                                             count_exchanges)
     assert answers[True] >= 5, answers
     if "vegas" in rules:  # with unlimited passes nearly every small position is won
         assert answers[False] >= 1, answers
