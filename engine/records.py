@@ -26,8 +26,10 @@ The format (``examples/*/*.game``; see also ``examples/README.md``)::
   lower case); ``Rules`` (``preset[,key=value…]``; default the game's default; with ``Code`` it
   must agree with the code); ``Score`` (the score the position starts with; default the game's);
   ``Result`` (``won`` or ``*``: asserted after the last move); ``Title`` and, for a ruling,
-  ``Ruling`` (its stable id, which is also the file's name) and ``Question``. Title and Question
-  are translated like annotations; where a point comes from goes into ``#`` notes.
+  ``Ruling`` (its stable id, which is also the file's name) and ``Question``; ``Said``: the
+  question as a screen reader hears it, the cards in words, where the Question shows symbols
+  (the name of the ruling's board). Title, Question and Said are translated like annotations;
+  where a point comes from goes into ``#`` notes.
 - **Moves**: the engine's move tokens (``4H>7``, ``deal``, ``undo``, ``draw``, ``KH>F`` …), any
   number per line, each optionally numbered (``12.``: the number of the frame it makes, checked)
   and optionally followed by the points it must earn (``+5``, ``+0``, ``-100``). Every move must
@@ -75,8 +77,8 @@ from .i18n import _CHECKOUT_LOCALES, LANGUAGES, compiled
 Translate = Callable[[str, str], str]
 """``translate(msgctxt, msgid) -> text``: how annotations reach the reader's language."""
 
-TAG_ORDER = ("Game", "Ruling", "Title", "Question", "Rules", "Code", "Position", "Score", "Result")
-TRANSLATED_TAGS = ("Title", "Question")
+TAG_ORDER = ("Game", "Ruling", "Title", "Question", "Said", "Rules", "Code", "Position", "Score", "Result")
+TRANSLATED_TAGS = ("Title", "Question", "Said")
 RESULTS = ("won", "*")
 
 _TAG = re.compile(r'\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\s*\]')
@@ -275,6 +277,10 @@ class Record:
 
     def question(self, translate: Translate | None = None) -> str | None:
         return self.translated(self.tags.get("Question"), translate)
+
+    def said(self, translate: Translate | None = None) -> str | None:
+        """The question as a screen reader hears it (``Said``), else the question."""
+        return self.translated(self.tags.get("Said"), translate) or self.question(translate)
 
     def error(self, line: int, reason: str) -> RecordError:
         return RecordError(self.filename, line, reason)

@@ -125,7 +125,7 @@ def try_config(rec: Record, lang: str, translate: Translate) -> dict:
     cfg = {"kind": "try", "game": rec.game, "rules": first.verdicts[0][0], "start": at.position,
            "score": at.score, "lang": lang, "attempt": first.token,
            "presets": list(dict.fromkeys(rules for rules, _ in first.verdicts)),
-           "title": rec.question(translate) or rec.title(translate) or ""}
+           "title": rec.said(translate) or rec.title(translate) or ""}  # the board's name: heard, not seen
     if len(at.attempts) > 1:  # several disputed moves from the same position: each gets its button
         cfg["attempts"] = [a.token for a in at.attempts]
     if any(a.annotation for a in at.attempts):  # each one's explanation, in the page's language

@@ -365,3 +365,29 @@ def test_a_rulings_heading_asks_its_records_question_in_the_same_words(lang):
         if ruling not in _HEADING_REFERS_BACK and headings.get(heading, heading) != questions.get(question, question):
             differ.append((headings.get(heading, heading), questions.get(question, question)))
     assert not differ, f"{lang}: headings worded unlike their record's question: {differ}"
+
+
+_LABEL = re.compile(r'<div class="sol-widget sol-try[^"]*" id="(?P<id>[^"]+)"[^>]*? aria-label="(?P<label>[^"]*)"')
+_SUITS = re.compile("[♠♥♦♣]")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rulings_board_is_named_in_words_as_a_screen_reader_says_it(built_site, lang):
+    """A board's name is heard, never seen: where its question shows cards as symbols, the record's
+    ``Said`` names them in words (the seven of spades, «семёрку пик»)."""
+    text = page_path(built_site, lang, PAGE).read_text(encoding="utf-8")
+    names = {m["id"]: html.unescape(m["label"]) for m in _LABEL.finditer(text)}
+    catalog = po.translations(ROOT / "locales" / lang / "LC_MESSAGES" / "docs-examples-scorpion.po", lang,
+                              "docs-examples-scorpion")
+
+    def translate(context: str, msgid: str) -> str:
+        entry = catalog.get(context, msgid)
+        return entry.msgstr if entry and entry.msgstr else msgid
+    said = 0
+    for path in RULINGS:
+        record = records.load(path)
+        assert not _SUITS.search(names[record.ruling]), f"{record.ruling}: {names[record.ruling]}"
+        if record.tags.get("Said"):
+            said += 1
+            assert names[record.ruling] == record.said(translate)
+    assert said >= 2
