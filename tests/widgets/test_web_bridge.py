@@ -182,7 +182,8 @@ def test_a_replay_frame_says_where_it_is_what_the_move_did_and_which_cards_it_ca
     second = call("step", delta=1)["frame"]
     assert second["counter"] == "1. lépés (összesen 1)"
     assert second["caption"] == render.made_text(render.move_parts("4H>7"), 5, "hu")
-    assert second["caption_said"] == render.made_said(render.move_parts("4H>7"), 5, "hu") == "Kőr 4 a 7. oszlopra: +5 pont"
+    said = render.made_said(render.move_parts("4H>7"), 5, "hu")
+    assert second["caption_said"] == said == "Kőr 4 a 7. oszlopra: +5 pont"
     assert second["moved"] == ["4H", "7S"]  # 4♥ carried 7♠ along
     assert call("goto", index=0)["frame"]["moved"] == []
 
