@@ -342,6 +342,25 @@ def plural_text(key: str, n: int, lang: str = "en", **values: object) -> str:
     return msg.format(n=number(n, lang), **values)
 
 
+DOLLARS_SPOKEN = NP_("dollars|spoken", "{sign}{n} dollar", "{sign}{n} dollars")
+"""A Vegas amount as a screen reader says it, the unit in words and in the number's plural (``+5
+dollars``, ru ``+5 долларов``): ``$`` alone is read "dollar" whatever the number."""
+
+
+def amount_said(points: int, lang: str = "en", dollars: bool = False) -> str:
+    """``amount_text`` as a screen reader says it: dollars in words (``+5 dollars``, hu ``+5 dollár``);
+    points as shown.
+
+    >>> amount_said(5, "en", dollars=True), amount_said(-52, "en", dollars=True), amount_said(5, "en")
+    ('+5 dollars', '−52 dollars', '+5 points')
+    """
+    if not dollars:
+        return amount_text(points, lang)
+    sign = "" if not points else "+" if points > 0 else MINUS
+    return translator(lang).npgettext("dollars|spoken", *DOLLARS_SPOKEN, abs(points)).format(
+        sign=sign, n=number(abs(points), lang))
+
+
 def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
     """An amount of points or (Klondike Vegas) dollars, a gain signed as a loss is: ``+5 points``,
     ``−100 pont``, ``+5 $``; nothing gained is unsigned (``0 pont``, ``0 $``). ``signed=False`` leaves
@@ -656,7 +675,7 @@ def made_said(parts: MoveParts, points: int, lang: str = "en", dollars: bool = F
         return made_text(parts, points, lang, dollars)
     said = translator(lang).pgettext("made|spoken", _MADE_SPOKEN[kind])
     named = _spoken_values(values, lang)
-    return sentence_case(said.format(points=amount_text(points, lang, dollars), **named), lang)
+    return sentence_case(said.format(points=amount_said(points, lang, dollars), **named), lang)
 
 
 def refused_text(parts: MoveParts, message: str, lang: str = "en") -> str:

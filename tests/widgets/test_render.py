@@ -290,8 +290,17 @@ def test_the_message_after_a_move_is_said_as_a_sentence_of_the_readers_language(
     assert render.made_said(render.move_parts(token), points, lang) == said
 
 
-def test_a_vegas_gain_is_said_in_the_languages_dollars():
-    assert render.made_said(render.move_parts("KH>F"), 5, "hu", dollars=True) == "Kőr király az alapjára: +5\u00a0$"
+@pytest.mark.parametrize(("lang", "points", "said"), [
+    ("en", 5, "King of hearts to its foundation: +5 dollars"), ("hu", 5, "Kőr király az alapjára: +5 dollár"),
+    ("ca", 1, "Rei de cors a la seva base: +1 dòlar"), ("ca", 5, "Rei de cors a la seva base: +5 dòlars"),
+    ("ru", 1, "Король червей на основание: +1 доллар"), ("ru", 3, "Король червей на основание: +3 доллара"),
+    ("ru", 5, "Король червей на основание: +5 долларов"), ("ru", -52, "Король червей на основание: −52 доллара"),
+])
+def test_a_vegas_gain_is_said_with_dollars_in_words_in_the_numbers_plural(lang, points, said):
+    """The eye reads „+5 $”; a screen reader reads "$" as "dollar" whatever the number, so the said
+    form names the unit in words, in the plural CLDR gives the number."""
+    assert render.made_said(render.move_parts("KH>F"), points, lang, dollars=True) == said
+    assert "$" in render.made_text(render.move_parts("KH>F"), points, lang, dollars=True)
 
 
 @pytest.mark.parametrize(("context", "table", "offered", "needed"), [
