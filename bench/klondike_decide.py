@@ -25,16 +25,15 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import deal, find  # noqa: E402
+from bench.winrates import code_for  # noqa: E402
+from engine import deal  # noqa: E402
 from engine.solver import SLICE, Solving  # noqa: E402
 
 VARIANTS = ("D1N", "D3N", "D1V", "D3V")
 
 
 def code(variant: str, number: int) -> str:
-    game = find("klondike")
-    names = {letters: name for name, letters in game.Rules.CODES.items()}
-    return game.code(number, names[variant])
+    return code_for({"game": "klondike", "variant": variant}, number)
 
 
 def decide(deal_code: str, seconds: float | None, nodes: int | None) -> tuple[bool | None, int, float]:

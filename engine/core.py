@@ -360,7 +360,7 @@ class Position:
 
     def scored_in_dollars(self) -> bool:
         """True when the score counts dollars (Klondike's Vegas scoring): the widgets say „+5 $”."""
-        return False
+        return bool(self.rules.in_dollars)
 
     def own_score(self) -> int:
         """The score these rules give this position when no score comes with it from the same

@@ -659,9 +659,6 @@ class KlondikePosition(Position):
         """Normal: the number (``625``); Vegas: dollars, ``+$208``, ``$0``, ``-$52`` in every language."""
         return vegas_text(self.score) if self.rules.vegas else str(self.score)
 
-    def scored_in_dollars(self) -> bool:
-        return bool(self.rules.vegas)
-
     def own_score(self) -> int:
         """Normal points come from the way play went, which a position does not tell: its own score is
         the start's 0. Vegas dollars are the stake back for every card on the foundations: −52 $ and

@@ -594,11 +594,17 @@ def move_said(parts: MoveParts, lang: str = "en") -> str:
     """A move as a screen reader says it: the card in words, no arrow (``_SPOKEN_TEXTS``): "4 of hearts
     to column 7", "Kőr 4 a 7. oszlopra", "Касание двойки червей"; a move without a card symbol is
     said as the list shows it (``move_label``)."""
-    kind, values = parts
-    if kind not in _SPOKEN_TEXTS:
+    if parts[0] not in _SPOKEN_TEXTS:
         return move_label(parts, lang)
-    said = translator(lang).pgettext("move|spoken", _SPOKEN_TEXTS[kind])
-    return sentence_case(said.format(**_spoken_values(values, lang)), lang)
+    return _said("move|spoken", _SPOKEN_TEXTS, parts, lang)
+
+
+def _said(context: str, table: dict[str, str], parts: MoveParts, lang: str, **extra: str) -> str:
+    """The spoken sentence of ``table`` (msgctxt ``context``) for the move ``parts``: its card in words
+    in every case (``_spoken_values``), the ``extra`` values, the first letter a capital."""
+    kind, values = parts
+    said = translator(lang).pgettext(context, table[kind])
+    return sentence_case(said.format(**extra, **_spoken_values(values, lang)), lang)
 
 
 def _spoken_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -670,12 +676,9 @@ def made_said(parts: MoveParts, points: int, lang: str = "en", dollars: bool = F
     >>> made_said(move_parts("4H>7"), 5, "en"), made_said(move_parts("deal"), 0, "en")
     ('4 of hearts to column 7: +5 points', 'Reserve dealt: 0 points')
     """
-    kind, values = parts
-    if kind not in _MADE_SPOKEN:
+    if parts[0] not in _MADE_SPOKEN:
         return made_text(parts, points, lang, dollars)
-    said = translator(lang).pgettext("made|spoken", _MADE_SPOKEN[kind])
-    named = _spoken_values(values, lang)
-    return sentence_case(said.format(points=amount_said(points, lang, dollars), **named), lang)
+    return _said("made|spoken", _MADE_SPOKEN, parts, lang, points=amount_said(points, lang, dollars))
 
 
 def refused_text(parts: MoveParts, message: str, lang: str = "en") -> str:
@@ -688,11 +691,9 @@ def refused_said(parts: MoveParts, message: str, lang: str = "en") -> str:
     """A disputed move refused, as a screen reader says it, the card in words and no arrow (beside the
     button the page shows ``refused_text``): "Treff 4 a 7. oszlopra: elutasítva („…”)."; a move
     without a card symbol is said as shown."""
-    kind, values = parts
-    if kind not in _REFUSED_SPOKEN:
+    if parts[0] not in _REFUSED_SPOKEN:
         return refused_text(parts, message, lang)
-    said = translator(lang).pgettext("refused|spoken", _REFUSED_SPOKEN[kind])
-    return sentence_case(said.format(message=message, **_spoken_values(values, lang)), lang)
+    return _said("refused|spoken", _REFUSED_SPOKEN, parts, lang, message=message)
 
 
 # -- widgets ---------------------------------------------------------------------------------------

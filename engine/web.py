@@ -335,7 +335,8 @@ class ReplaySession(Session):
         token = self.tokens[self.index - 1]
         game = find(self.game)
         if token == "undo":  # an undo's own move is gone from the stack: no points to name
-            return game.move_text(token, self.lang), game.move_text(token, self.lang), []
+            shown = game.move_text(token, self.lang)
+            return shown, shown, []
         after = str(self.pos)
         move = self.pos.pop()
         before = str(self.pos)

@@ -543,14 +543,13 @@ class KlondikeSearch(Search):
                 x = col[i]
                 if found[_SUIT[x]] != _RANK[x]:
                     continue
-                y = _SAME_COLOUR[_SUIT[x]] * 13 + _RANK[x]
+                y = _TWIN[x]
                 j = loc[y]
                 if j >= 0 and cols[j][-1] == y:
                     c = col[i + 1]
                     first = (BLOCK, c, w, j, len(col) - i - 1, False, (self._token(c, j),))
-                    self.push(first)
-                    second = self._to_foundation(x)
-                    self.pop(first)
+                    # once its pile is on the twin, x is column w's last card (``_to_foundation`` then)
+                    second = (TO_FOUNDATION, x, w, i == down[w] > 0, (self._token(x, FOUNDATION),))
                     ranked.append((5 if second[3] else 20, (BOTH, first, second, first[-1] + second[-1])))
         # 2. blocks from column to column
         for c, targets in wanted.items():

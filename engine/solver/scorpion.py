@@ -8,6 +8,29 @@ it is the base of a block move (``4H>7`` moves 4♥ and its pile); a card is **e
 the free end of a column; **X+1** is the card of X's suit one rank higher; X is **placed** when it
 lies directly on X+1 (every non-king must be placed at the end of a won game, under every rule set:
 a complete sequence is K to A, each card on the next higher one).
+
+**A placed card stays** (a pruning of ``moves``): **under matching suits, with
+nothing left to deal, a card X lying on X+1 face up is never moved onto an empty column.**
+(Under matching suits X's only other target is X+1 itself, so X is then never moved at all.)
+
+**Proof.** Take a won line L from P whose first such move, m, moves X (with the cards on
+it, its pile) from X+1 onto the empty column e. Let L' be L without m and without every
+later move of X onto an empty column, up to X's return onto X+1 (X must return: every
+non-king is placed in a won game, and X+1 is X's only target). Between m and that return,
+the position of L' is the one of L with column e's cards (X at its table edge) lifted onto
+X+1, wherever X+1 is; e (or the empty column X last went to) is empty. Each move of L in
+that stretch is legal in L', onto the same card: a card Y ≠ X lies on the same card in both
+(only X differs); nothing but X fits on X+1, so the only move onto X+1's free end in L is
+X's return; a move onto e's free end in L goes onto the same card, now at the free end of
+X+1's column; a move of X+1 or of a card under it carries X's pile too (a block of any
+length moves); L' has every empty column of L (and e); a complete run removed in L lies
+at the same free end in L'; X+1 is face up, so exposing it turns no card in L that L'
+leaves down. Nothing is dealt (the deal's three cards go onto the free ends of columns
+1–3, which differ between the lines; set-aside cards go onto a card or an empty column as
+any move). At X's return the two positions are equal, and L' goes on as L. L' has fewer
+such moves (a card other than X lies on its next card in L' exactly when in L), so by
+induction P has a won line with none, and the search, which tries every other move, finds
+P won.
 """
 
 from __future__ import annotations
@@ -17,7 +40,7 @@ from typing import Any
 from ..cards import ACE, KING, rank_of, suit_of
 from ..errors import EngineError
 from ..scorpion import DEAL, REMOVED, RESERVE, ScorpionPosition
-from . import Search
+from . import SLICE, Search
 
 _RANK = tuple(rank_of(c) for c in range(52))
 _SUIT = tuple(suit_of(c) for c in range(52))
@@ -41,7 +64,7 @@ class ScorpionSearch(Search):
     ``dead_end`` (a position proved lost is not expanded) and ``safe_move``."""
 
     pos: ScorpionPosition
-    depth_first_nodes = 1024  # with ``best_first``: see ``priority`` (a multiple of the solver's SLICE)
+    depth_first_nodes = SLICE  # with ``best_first``: see ``priority`` (a multiple of the solver's SLICE)
 
     def __init__(self, pos: ScorpionPosition):
         super().__init__(pos)
@@ -191,7 +214,7 @@ class ScorpionSearch(Search):
                 ranked.append((score, (c, d)))
         if empties:
             any_card = not self._king_only
-            stays = self._same and (not p.reserve or self._aside)  # see ``placed_stays``
+            stays = self._same and (not p.reserve or self._aside)  # see *A placed card stays* in the module docstring
             for w, col in enumerate(cols):
                 for i in range(down[w], len(col)):
                     c = col[i]
@@ -219,32 +242,6 @@ class ScorpionSearch(Search):
                 ranked.append((90, DEAL))
         ranked.sort(key=_first)
         return [m for _, m in ranked]
-
-    # -- a placed card stays ---------------------------------------------------------------------
-    def placed_stays(self) -> None:
-        """A pruning of ``moves`` (this method only holds its proof): **under matching suits, with
-        nothing left to deal, a card X lying on X+1 face up is never moved onto an empty column.**
-        (Under matching suits X's only other target is X+1 itself, so X is then never moved at all.)
-
-        **Proof.** Take a won line L from P whose first such move, m, moves X (with the cards on
-        it, its pile) from X+1 onto the empty column e. Let L' be L without m and without every
-        later move of X onto an empty column, up to X's return onto X+1 (X must return: every
-        non-king is placed in a won game, and X+1 is X's only target). Between m and that return,
-        the position of L' is the one of L with column e's cards (X at its table edge) lifted onto
-        X+1, wherever X+1 is; e (or the empty column X last went to) is empty. Each move of L in
-        that stretch is legal in L', onto the same card: a card Y ≠ X lies on the same card in both
-        (only X differs); nothing but X fits on X+1, so the only move onto X+1's free end in L is
-        X's return; a move onto e's free end in L goes onto the same card, now at the free end of
-        X+1's column; a move of X+1 or of a card under it carries X's pile too (a block of any
-        length moves); L' has every empty column of L (and e); a complete run removed in L lies
-        at the same free end in L'; X+1 is face up, so exposing it turns no card in L that L'
-        leaves down. Nothing is dealt (the deal's three cards go onto the free ends of columns
-        1–3, which differ between the lines; set-aside cards go onto a card or an empty column as
-        any move). At X's return the two positions are equal, and L' goes on as L. L' has fewer
-        such moves (a card other than X lies on its next card in L' exactly when in L), so by
-        induction P has a won line with none, and the search, which tries every other move, finds
-        P won.
-        """
 
     # -- a safe move --------------------------------------------------------------------------
     def safe_move(self) -> Any:

@@ -129,9 +129,9 @@ def test_scorpion_answers_equal_the_exhaustive_search_on_small_positions(rules, 
 
 
 def test_under_wasp_a_placed_card_never_moves_once_the_reserve_is_dealt():
-    """``ScorpionSearch.placed_stays``: 5♥ and 6♥ (each on its next heart) are not offered the empty
-    column, 7♥ (on K♥) and 3♠ (on 9♦) are; with the reserve still to deal all are (the deal lands on
-    columns 1–3, where the two lines would differ)."""
+    """*A placed card stays* (engine/solver/scorpion.py): 5♥ and 6♥ (each on its next heart) are not
+    offered the empty column, 7♥ (on K♥) and 3♠ (on 9♦) are; with the reserve still to deal all are
+    (the deal lands on columns 1–3, where the two lines would differ)."""
     from engine.solver.scorpion import ScorpionSearch  # noqa: PLC0415
 
     columns = ("KSQSJSTS9S8S7S6S5S4S/KH7H6H5H/KDQDJDTD9D3S//KCQCJCTC9C8C7C6C5C4C3C2CAC2SAS/QH4H3H2HAH/"

@@ -1227,8 +1227,7 @@ class AnalysisWidget extends TryWidget {
     if (panel.hidden === shown) panel.hidden = !shown;
     if (list && list.hidden === shown) list.hidden = !shown;
     if (button.getAttribute("aria-expanded") !== String(shown)) button.setAttribute("aria-expanded", String(shown));
-    const label = shown ? this.texts["hide-line"] : this.texts["show-line"];
-    if (button.textContent !== label) button.textContent = label;
+    this.setText('[data-action="show-line"]', shown ? this.texts["hide-line"] : this.texts["show-line"]);
   }
 
   // -- sharing, starting --
