@@ -663,21 +663,24 @@ def attempt_said(parts: MoveParts, lang: str = "en") -> str:
 def made_text(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
     """The message after a legal move: the move and what it earned, "4♥ → 7. oszlop: +5 pont";
     ``dollars``: the game counts its score in dollars (Klondike Vegas), "K♥ → base: +5 $"."""
+    return _made(parts, amount_text(points, lang, dollars), lang)
+
+
+def _made(parts: MoveParts, amount: str, lang: str) -> str:
     kind, values = parts
-    msg = translator(lang).pgettext("made", _MADE_TEXTS[kind])
-    return msg.format(points=amount_text(points, lang, dollars), **values)
+    return translator(lang).pgettext("made", _MADE_TEXTS[kind]).format(points=amount, **values)
 
 
 def made_said(parts: MoveParts, points: int, lang: str = "en", dollars: bool = False) -> str:
     """The message after a legal move as a screen reader says it, the card in words and no arrow (the
     live region shows ``made_text``): "Kőr 4 a 7. oszlopra: +5 pont"; a move without a card symbol
-    is said as shown.
+    is said as shown, but for its amount, which is said (``amount_said``: "+5 dollars", not "+5 $").
 
     >>> made_said(move_parts("4H>7"), 5, "en"), made_said(move_parts("deal"), 0, "en")
     ('4 of hearts to column 7: +5 points', 'Reserve dealt: 0 points')
     """
     if parts[0] not in _MADE_SPOKEN:
-        return made_text(parts, points, lang, dollars)
+        return _made(parts, amount_said(points, lang, dollars), lang)
     return _said("made|spoken", _MADE_SPOKEN, parts, lang, points=amount_said(points, lang, dollars))
 
 

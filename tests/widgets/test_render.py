@@ -303,6 +303,13 @@ def test_a_vegas_gain_is_said_with_dollars_in_words_in_the_numbers_plural(lang, 
     assert "$" in render.made_text(render.move_parts("KH>F"), points, lang, dollars=True)
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Draw from the stock: 0 dollars"), ("ru", "Сдача из колоды: 0 долларов"),
+])
+def test_a_vegas_move_without_a_card_still_says_its_dollars_in_words(lang, said):
+    assert render.made_said(render.move_parts("draw"), 0, lang, dollars=True) == said
+
+
 @pytest.mark.parametrize(("context", "table", "offered", "needed"), [
     ("made|spoken", render._MADE_SPOKEN, render.MADE_SPOKEN_VALUES, "points"),
     ("refused|spoken", render._REFUSED_SPOKEN, render.REFUSED_SPOKEN_VALUES, "message"),
