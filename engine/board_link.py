@@ -28,6 +28,7 @@ engine.board_link.LinkProblem: The link's part “code=” contains С (U+0421),
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import Any
 
 from .i18n import N_, number, translator
@@ -204,7 +205,9 @@ def _decode(raw: str, key: str) -> str:
         raise LinkProblem(key, "encoding", key=key) from None
 
 
+@lru_cache(maxsize=1024)
 def _encode(value: str) -> str:
+    """Percent-encoding (kept: a link is written again after every move, with the moves before it)."""
     return "".join(ch if ch in _PLAIN else "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in value)
 
 

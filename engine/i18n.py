@@ -99,6 +99,8 @@ class Translator:
 
     def __init__(self, lang: str, catalogs: list[gettext.NullTranslations]):
         self.lang = lang
+        self._cards: dict[tuple[int, str], str] = {}  # (card, case) -> its name: a board's description
+        # names every face-up card after every move
         self._chain = gettext.NullTranslations()
         for catalog in catalogs:
             self._chain.add_fallback(catalog)
@@ -131,8 +133,11 @@ class Translator:
 
     def card(self, c: int, case: str = "nom") -> str:
         """The card's full name: en "4 of hearts", hu "kőr 4", ca "4 de cors", ru "четвёрка червей"."""
-        pattern = self.pgettext("card", "{rank} of {suit}")
-        return pattern.format(rank=self.rank(rank_of(c), case), suit=self.suit(suit_of(c)))
+        found = self._cards.get((c, case))
+        if found is None:
+            pattern = self.pgettext("card", "{rank} of {suit}")
+            found = self._cards[c, case] = pattern.format(rank=self.rank(rank_of(c), case), suit=self.suit(suit_of(c)))
+        return found
 
 
 def N_(context: str, message: str) -> str:

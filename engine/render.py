@@ -857,13 +857,20 @@ def history_list(moves: list[str], at: int, lang: str, spoken: list[str] | None 
     """The analysis board's move list: the start and each move played (``moves``: their texts;
     ``spoken``: as a screen reader says them), as buttons that go to the position after it; ``at``:
     the moves on the board, those after it wait to be played again (``data-ahead``)."""
-    items = []
     start = text("start", lang)
-    for k, (label, said) in enumerate(zip([start, *moves], [start, *(spoken or moves)])):
-        button = attrs(type="button", data_index=k, aria_current="step" if k == at else None, data_ahead=k > at)
-        items.append(f"<li><button{button}>{move_content(label, said)}</button></li>")
+    items = "".join(_history_item(k, label, said, (k > at) - (k < at))
+                    for k, (label, said) in enumerate(zip([start, *moves], [start, *(spoken or moves)])))
     label = attrs(aria_label=text("history", lang))
-    return f'<ol class="sol-moves sol-history" data-role="moves" start="0"{label}>{"".join(items)}</ol>'
+    return f'<ol class="sol-moves sol-history" data-role="moves" start="0"{label}>{items}</ol>'
+
+
+@lru_cache(maxsize=4096)
+def _history_item(k: int, label: str, said: str, place: int) -> str:
+    """One item of ``history_list``: the move ``k`` before the board's (``place`` -1), on it (0: the
+    current one) or waiting for Redo (1). Kept: a move list is drawn again after every move, and all
+    its items but the last few are the ones drawn before."""
+    button = attrs(type="button", data_index=k, aria_current="step" if place == 0 else None, data_ahead=place > 0)
+    return f"<li><button{button}>{move_content(label, said)}</button></li>"
 
 
 def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: str,

@@ -20,8 +20,7 @@ True
 Requests (JSON objects): ``open`` (``config``) and ``close`` for every widget; a replay answers
 ``goto`` (``index``: a number or the text of a deep link) and ``step`` (``delta``); a try-it board
 ``move`` (``token``), ``attempt`` (``token``: a disputed move, tried from the question's position),
-``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board more (``AnalysisSession``),
-among them a move answered in two frames (``move`` with ``"verdicts": "later"``, then ``verdicts``).
+``undo``, ``reset`` and ``rules`` (``rules``: a preset); the analysis board more (``AnalysisSession``).
 Answers:
 ``{"ok": true, "frame": {...}}`` or ``{"ok": false, "error": "..."}``. Nothing from a request is
 ever returned as markup: texts are escaped by the renderer, and the page script puts messages into
@@ -157,7 +156,7 @@ class Session:
         """The frame that answers ``request`` (its ``op`` is one of this kind's ``OPS``)."""
         found = self.OPS.get(op) if isinstance(op, str) else None
         if found is None:
-            raise EngineError(f"unknown request {str(op)[:40]!r} for a {self.kind} widget")
+            raise EngineError(f"unknown request {str(op)[:40]!r} for the {self.kind} widget")
         return found(self, request)
 
     # -- frames ------------------------------------------------------------------------------
@@ -580,11 +579,9 @@ class AnalysisSession(TrySession):
     fragment (``engine.board_link``), and the ``link`` request reads one back: the first bad part
     stops it, the board keeps what was good before it and the message names the part.
 
-    Requests beside a try-it board's ``move``, ``undo``, ``reset`` and ``rules`` (a rules switch
-    plays the moves again under the new rules, up to the first they refuse; a ``move`` with
-    ``"verdicts": "later"`` answers with the board and the verdict, and ``verdicts_pending``):
-    ``verdicts`` (the last move's verdict table and its summary: the page asks for it right after
-    the move, so its board is redrawn without waiting for the table), ``link``
+    Requests beside a try-it board's ``move`` (answered with the board, the verdict, and the verdict
+    under every preset: the table and its summary), ``undo``, ``reset`` and ``rules`` (a rules switch
+    plays the moves again under the new rules, up to the first they refuse): ``link``
     (``fragment``: the fragment's text, ``length``: its whole length when the page sent only its
     beginning), ``redo``, ``goto`` (``index``: a place in the move list), ``start`` (``text``: a
     deal code or a position, ``game``: the game of a position), ``random`` (``preset``:
@@ -625,9 +622,6 @@ class AnalysisSession(TrySession):
         self.at = 0
         self.judged: tuple[str, list[dict[str, Any]], str, str] | None = None  # the last attempt: token,
         # its verdicts by preset, their table and summary
-        self.pending: tuple[str, str, Position] | None = None  # the last attempt before it is judged: its
-        # token, as asked, and the position it was made from
-        self._later = False  # the frame being made answers a move ``later``
         self._parts: dict[str, dict[tuple[Any, ...], str]] = {}  # frame part -> what it shows -> its markup
         # (the last PART_CACHE of each part, the one shown last at the end)
         self._judgements: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]], str, str]] = {}  # a move as
@@ -647,7 +641,7 @@ class AnalysisSession(TrySession):
         self.pos = self.restart()
         self.presets = list(find(game).presets)
         self.moves, self.at = [], 0
-        self.judged = self.solution = self.pending = None
+        self.judged = self.solution = None
         self.solver = {"state": None}
         self._texts.clear()
         self._names.clear()
@@ -697,11 +691,9 @@ class AnalysisSession(TrySession):
         return [shown for shown, _ in both], [said for _, said in both]
 
     # -- moves, history, rules ---------------------------------------------------------------------------
-    def move(self, token: Any, later: bool = False) -> Frame:
-        """The reader's move, judged under the board's rules and under every preset. ``later``: the
-        frame answers with the board and the verdict only, and says ``verdicts_pending``; the
-        verdicts of every preset come with the next request (the page asks ``verdicts`` at once: its
-        board is redrawn without waiting for the table)."""
+    def move(self, token: Any) -> Frame:
+        """The reader's move, judged under the board's rules and under every preset (one frame: the
+        board, the verdict and the table, which costs a fraction of a millisecond)."""
         token = _text(token, "token")
         if len(token) > 16:
             raise EngineError(f"move {token[:16]!r}…: not a move token")
@@ -715,36 +707,21 @@ class AnalysisSession(TrySession):
                 del self.moves[self.at:]  # a new move: the moves that waited for Redo are gone
                 self.moves.append(token)
             self.at += 1
-        self.pending = (token, asked, before)
-        if not later:
-            self._judge_pending()
-        self._later = later
-        try:
-            return self._verdict(token, verdict)
-        finally:
-            self._later = False
+        self._judge(token, asked, before)
+        return self._verdict(token, verdict)
 
-    def _judge_pending(self) -> None:
-        """The last move's verdicts under every preset, and their table, once they are asked for: the
-        same move from the same position (tried again after an undo, or after another try) is judged
-        once (the last JUDGED_CACHE moves so judged are kept)."""
-        if self.pending is not None:
-            token, asked, before = self.pending
-            self.pending = None
-            key = (self.rules, asked, str(before), before.score, before.scored_in_dollars())
-            judged = self._judgements.pop(key, None)
-            if judged is None:
-                verdicts = self.verdicts(asked, before)
-                judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
-                if len(self._judgements) >= JUDGED_CACHE:
-                    self._judgements.pop(next(iter(self._judgements)))
-            self._judgements[key] = self.judged = judged
-
-    def verdicts_frame(self) -> Frame:
-        """The second frame of a move answered ``later``: the verdict table and its summary only."""
-        self._judge_pending()
-        table, summary = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
-        return {"kind": self.kind, "verdicts": table, "verdicts_summary": summary}
+    def _judge(self, token: str, asked: str, before: Position) -> None:
+        """A move's verdicts under every preset, and their table: the same move from the same position
+        (tried again after an undo, or after another try) is judged once (the last JUDGED_CACHE moves
+        so judged are kept)."""
+        key = (self.rules, asked, str(before), before.score, before.scored_in_dollars())
+        judged = self._judgements.pop(key, None)
+        if judged is None:
+            verdicts = self.verdicts(asked, before)
+            judged = (token, verdicts, *self._verdicts_shown(token, verdicts))
+            if len(self._judgements) >= JUDGED_CACHE:
+                self._judgements.pop(next(iter(self._judgements)))
+        self._judgements[key] = self.judged = judged
 
     def _verdicts_shown(self, token: str, verdicts: list[dict[str, Any]]) -> tuple[str, str]:
         """The verdict table and its one-line summary (the live region), rendered once per attempt."""
@@ -1054,8 +1031,7 @@ class AnalysisSession(TrySession):
     OPS = {
         **TrySession.OPS,
         "link": lambda self, request: self.open_link(request.get("fragment"), request.get("length")),
-        "move": lambda self, request: self.move(request.get("token"), later=request.get("verdicts") == "later"),
-        "verdicts": lambda self, request: self.verdicts_frame(),
+        "move": lambda self, request: self.move(request.get("token")),
         "redo": lambda self, request: self.redo(),
         "goto": lambda self, request: self.goto(request.get("index")),
         "start": lambda self, request: self.start_from(request.get("text"), request.get("game")),
@@ -1081,11 +1057,7 @@ class AnalysisSession(TrySession):
                                                 self.code_rules, self.rules, self.start_score),
                                     lambda: self.command(self.shown))
         out["solver"] = self.solver_state()
-        if self._later:  # a move answered in two frames: the table follows (``verdicts_frame``)
-            out["verdicts_pending"] = True
-        else:
-            self._judge_pending()
-            out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
+        out["verdicts"], out["verdicts_summary"] = self.judged[2:] if self.judged else (_EMPTY_VERDICTS, "")
 
     def _history(self, lang: str) -> str:
         shown, spoken = self._move_texts(self.moves)

@@ -53,9 +53,8 @@ def wait_for_message(page, legal: str) -> str:
 
 
 def verdicts_shown(page) -> list[list[str]]:
-    """The verdict table once it has arrived: a move is answered in two frames, the board and its
-    verdict, then the table (its section is ``aria-busy`` in between): [rules, legal, text] per preset."""
-    page.wait_for_selector(f"{BOARD} .sol-analysis-verdicts:not([aria-busy])", state="attached")
+    """The verdict table (it comes with the move's message, in the same frame): [rules, legal, text]
+    per preset."""
     return page.eval_on_selector_all(f"{BOARD} [data-role=verdicts] [data-rules]",
                                      "els => els.map(e => [e.dataset.rules, e.dataset.legal, e.textContent])")
 
@@ -177,9 +176,9 @@ def test_a_picked_cards_message_follows_the_game_on_the_board(page, server, lang
         click_card(page, card)  # put back
 
 
-def test_a_moves_verdict_table_follows_its_redrawn_board_and_is_the_engines_for_that_move(page, server):
-    # The board and the verdict come first; the table under every preset right after, for the move
-    # just made (not the one before): a legal move after a refused one, then a refused one again.
+def test_a_moves_verdict_table_comes_with_its_redrawn_board_and_is_the_engines_for_that_move(page, server):
+    # The board, the verdict and the table under every preset come in one frame, for the move just
+    # made (not the one before): a legal move after a refused one, then a refused one again.
     open_board(page, server, "hu")
     board = web.AnalysisSession({"kind": "analysis", "game": "scorpion", "start": str(SEED), "rules": "classic",
                                  "lang": "hu"})

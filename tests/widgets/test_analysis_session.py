@@ -249,20 +249,15 @@ def test_every_attempted_move_is_judged_under_every_preset_of_the_game():
     assert frame["verdicts_summary"] == "Csak ezek szerint megengedett: Könnyített."
 
 
-def test_a_move_answered_in_two_frames_gives_the_board_first_and_the_same_table_after():
-    # The page asks for a move's verdicts "later": the first frame has the board and the verdict, the
-    # `verdicts` request right after it the table and summary the one-frame answer has.
+def test_a_move_is_answered_in_one_frame_with_the_board_the_verdict_and_the_table():
+    # One answer, one redraw: the board, the verdict under the board's rules and the table under every
+    # preset come together (judging every preset costs less than a millisecond).
     open_board("hu", wid="one")
-    open_board("hu", wid="two")
     for token in ("4C>7", "4H>7", "3D>7", "deal"):
-        whole = call("move", "one", token=token)
-        first = call("move", "two", token=token, verdicts="later")
-        assert first["verdicts_pending"] is True and "verdicts" not in first and "verdicts_summary" not in first
-        assert {k: v for k, v in first.items() if k != "verdicts_pending"} == {
-            k: v for k, v in whole.items() if k not in ("verdicts", "verdicts_summary")}
-        second = call("verdicts", "two")
-        assert (second["verdicts"], second["verdicts_summary"]) == (whole["verdicts"], whole["verdicts_summary"])
-        assert f'data-move="{html.escape(token)}"' in second["verdicts"]
+        frame = call("move", "one", token=token)
+        assert "verdicts_pending" not in frame
+        assert f'data-move="{html.escape(token)}"' in frame["verdicts"] and frame["verdicts_summary"]
+        assert frame["verdicts"].count("<li") == len(engine.find("scorpion").presets)
 
 
 def judged_afresh(lang: str, moves: list[str], token: str) -> dict:
@@ -285,8 +280,7 @@ def test_a_move_tried_again_from_the_same_position_gets_the_table_a_fresh_board_
             call("undo", "again")
             continue
         before = list(board.played())
-        call("move", "again", token=token, verdicts="later")
-        second = call("verdicts", "again")
+        second = call("move", "again", token=token)
         whole = judged_afresh("hu", before, token)
         assert (second["verdicts"], second["verdicts_summary"]) == (whole["verdicts"], whole["verdicts_summary"])
 
@@ -299,14 +293,6 @@ def test_after_undo_and_redo_the_table_is_the_last_tried_moves_from_the_position
         frame = call(op, "back")
         assert (frame["verdicts"], frame["verdicts_summary"]) == (whole["verdicts"], whole["verdicts_summary"]), op
     assert 'data-move="4H&gt;7"' in frame["verdicts"]
-
-
-def test_a_move_whose_table_was_not_asked_for_is_judged_by_the_next_frame():
-    open_board("hu", wid="one")
-    open_board("hu", wid="two")
-    whole = call("move", "one", token="4C>7")
-    call("move", "two", token="4C>7", verdicts="later")
-    assert call("reset", "two")["verdicts"] == whole["verdicts"]  # the last attempted move's table
 
 
 def test_the_move_list_and_the_command_line_follow_every_change_of_the_game():

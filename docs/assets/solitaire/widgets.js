@@ -98,21 +98,14 @@ const engine = {
     for (const listener of this.listeners) listener(event);
   },
 
-  // request's answer (a promise); with `then`, a request the worker answers right after it, without
-  // waiting for the page: its answer is the promise `answer.followed` (the first is applied meanwhile).
-  call(request, then = null) {
-    if (this.state === "failed") {
-      const failed = { ok: false, error: this.error };
-      return Promise.resolve(then ? { ...failed, followed: Promise.resolve(failed) } : failed);
-    }
+  // request's answer (a promise).
+  call(request) {
+    if (this.state === "failed") return Promise.resolve({ ok: false, error: this.error });
     this.start();
     const id = this.nextId++;
-    const thenId = then ? this.nextId++ : null;
-    const second = then ? new Promise((done) => this.calls.set(thenId, done)) : null;
     return new Promise((done) => {
-      this.calls.set(id, second ? (answer) => done({ ...answer, followed: second }) : done);
-      this.worker.postMessage({ type: "call", id, request: JSON.stringify(request),
-                                then: then && JSON.stringify(then), thenId });
+      this.calls.set(id, done);
+      this.worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
     });
   },
 
@@ -386,11 +379,9 @@ class Widget {
         this.waiting -= 1;
         return false;
       }
-      const then = this.followUp(request);
-      return engine.call(request, then).then((answer) => {
+      return engine.call(request).then((answer) => {
         this.waiting -= 1;
         this.answered();
-        if (answer.followed) answer.followed.then((second) => this.applySecond(second));
         if (!answer.ok) {
           this.setMessage(answer.error, false);
           return false;
@@ -402,13 +393,6 @@ class Widget {
     this.queue = result.catch(() => {}).then(() => true);
     return result;
   }
-
-  // The request the engine answers right after `request` (a second frame, applySecond), or null.
-  followUp(request) {
-    return null;
-  }
-
-  applySecond(answer) {}
 
   // What a kind does with any answer, good or bad, before it is applied.
   answered() {}
@@ -1050,6 +1034,18 @@ function replacePart(root, role, html) {
 }
 
 const SOLVE_SLICE_MS = 50; // how long the worker searches before it looks at its messages again
+const ADDRESS_QUIET_MS = 300; // the address bar follows the board once its answers pause this long
+
+// fn once the page is idle (requestIdleCallback, at most a second later), or at once where the
+// browser has no idle callbacks; cancelIdle(handle) calls it off.
+function whenIdle(fn) {
+  if (window.requestIdleCallback) return { idle: requestIdleCallback(fn, { timeout: 1000 }) };
+  fn();
+  return null;
+}
+function cancelIdle(handle) {
+  if (handle && window.cancelIdleCallback) cancelIdleCallback(handle.idle);
+}
 
 // The analysis board (DESIGN.md §5.1): a try-it board with the reader's own game. Its whole state is
 // in the page's fragment: read once the engine is ready (and when the reader edits it), written back
@@ -1064,14 +1060,19 @@ class AnalysisWidget extends TryWidget {
     this.solving = null; // the running search's task id
     this.lineShown = false;
     window.addEventListener("hashchange", () => {
+      this.cancelAddress(); // the reader's own address is never overwritten by an older board's
       if (this.ready && location.hash.slice(1) !== this.written) this.openLink();
+    });
+    window.addEventListener("pagehide", () => this.writeAddress());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.writeAddress();
     });
   }
 
   onReady() {
     this.linkRead = true;
     if (location.hash.length > 1) this.openLink();
-    else this.writeLink();
+    else this.writeLink(true);
   }
 
   // The fragment is the board's, unless it names an element of the page (a heading's permalink).
@@ -1087,20 +1088,42 @@ class AnalysisWidget extends TryWidget {
     this.send({ op: "link", fragment: hash.slice(0, this.limits.link + 2), length: hash.length });
   }
 
-  writeLink() {
+  // The address bar follows the board once the reader pauses (ADDRESS_QUIET_MS without a new answer),
+  // when the page is idle: writing it (history.replaceState) costs the page ~2 ms, which must not
+  // stand between a click and its answer. The board's own link (shareLink, the link field, "copy
+  // link") is always the current one; the board's first link (no click waits then), copying the
+  // link, leaving the page or hiding it write the address at once.
+  writeLink(now = false) {
     if (!this.linkRead || !this.frame || this.frame.fragment === undefined) return;
     if (this.frame.fragment !== this.written) {
       this.written = this.frame.fragment;
-      // The address is not on the way to the redrawn board: it follows right after.
-      clearTimeout(this.addressTimer);
-      // (after the next frame: a timer alone fires before the board is painted)
-      cancelAnimationFrame(this.addressFrame);
-      this.addressFrame = requestAnimationFrame(() => {
-        this.addressTimer = setTimeout(() => history.replaceState(history.state, "", `#${this.written}`));
-      });
+      this.cancelAddress();
+      if (now) this.writeAddress();
+      else this.addressTimer = setTimeout(() => {
+        this.addressTimer = null;
+        this.addressIdle = whenIdle(() => {
+          this.addressIdle = null;
+          this.writeAddress();
+        });
+      }, ADDRESS_QUIET_MS);
     }
     const field = this.q('[data-role="link"]');
     if (field) field.value = this.shareLink();
+  }
+
+  cancelAddress() {
+    clearTimeout(this.addressTimer);
+    this.addressTimer = null;
+    if (this.addressIdle) cancelIdle(this.addressIdle);
+    this.addressIdle = null;
+  }
+
+  // The address bar brought up to the board's link now (nothing pending is left to overwrite it).
+  writeAddress() {
+    this.cancelAddress();
+    if (this.written !== null && location.hash.slice(1) !== this.written) {
+      history.replaceState(history.state, "", `#${this.written}`);
+    }
   }
 
   // The board's own link (the address bar may still hold a link the board could not follow).
@@ -1114,36 +1137,12 @@ class AnalysisWidget extends TryWidget {
     this.disable("redo", !frame.can_redo);
     this.syncRules(frame);
     replacePart(this.root, "moves", frame.moves);
-    if (frame.verdicts_pending) this.verdictsPending(true);
-    else this.applyVerdicts(frame);
+    // a move's verdict under every preset (the table and its summary) comes in the same frame
+    replacePart(this.root, "verdicts", frame.verdicts);
+    this.setText('[data-role="verdicts-summary"]', frame.verdicts_summary || "");
     this.setText('[data-role="command"]', frame.command || "");
     this.applySolver(frame.solver);
     this.writeLink();
-  }
-
-  // A move is answered in two frames: the board and its verdict, then the verdict under every preset
-  // (the table and its summary), which the worker sends right after; meanwhile the table is busy.
-  followUp(request) {
-    if (request.op !== "move") return null;
-    request.verdicts = "later";
-    return { op: "verdicts", id: this.id };
-  }
-
-  applySecond(answer) {
-    if (answer.ok) this.applyVerdicts(answer.frame);
-    else this.verdictsPending(false);
-  }
-
-  applyVerdicts(frame) {
-    replacePart(this.root, "verdicts", frame.verdicts);
-    this.setText('[data-role="verdicts-summary"]', frame.verdicts_summary || "");
-    this.verdictsPending(false);
-  }
-
-  verdictsPending(pending) {
-    const section = this.q('[data-role="verdicts"]').parentElement;
-    if (pending) section.setAttribute("aria-busy", "true");
-    else section.removeAttribute("aria-busy");
   }
 
   // The rules selector lists the presets of the game on the board (its game can change).
@@ -1234,6 +1233,7 @@ class AnalysisWidget extends TryWidget {
   async copyLink() {
     const field = this.q('[data-role="link"]');
     const link = this.shareLink();
+    this.writeAddress();
     field.value = link;
     try {
       await navigator.clipboard.writeText(link);

@@ -5,10 +5,6 @@
 //   {type: "init", indexURL, wheelURL, snapshot}   start the engine (below); snapshot is null or
 //                                        {url, key, size} (hooks/widgets.py writes them into the page)
 //   {type: "call", id, request}          engine.web.handle(request) once ready; request is JSON text
-//   {type: "call", id, request, then, thenId}
-//                                        the same, then at once handle(then), answered as thenId: a
-//                                        second frame right after the first (the analysis board's
-//                                        verdict table follows its redrawn board)
 //   {type: "task", id, request, next, stop}
 //                                        a long request in slices (the analysis board's solver): handle
 //                                        request, then next again and again while the answer's frame says
@@ -315,7 +311,6 @@ async function receive({ data }) {
       handle = () => { throw error; };
     }
     self.postMessage({ type: "result", id: data.id, answer: answer(data.request) });
-    if (data.then) self.postMessage({ type: "result", id: data.thenId, answer: answer(data.then) });
   }
 }
 
