@@ -884,8 +884,12 @@ def solution_list(tokens: list[str] | tuple[str, ...], moves: list[str], lang: s
     return f'<ol class="sol-solution" data-role="solution"{attrs(aria_label=text("line", lang))} hidden>{items}</ol>'
 
 
+_AMOUNT = "\x00"  # where a verdict's amount goes: shown as the score shows it, said in words
+
+
 def _verdict_row(v: dict[str, Any], lang: str) -> tuple[str, str]:
-    """A verdict's sentence as the text before and after its rule set's name."""
+    """A verdict's sentence as the text before and after its rule set's name, with ``_AMOUNT`` where
+    its amount goes (``_amount``)."""
     if v.get("misfit"):  # the analysis board: a rule set under which the position cannot arise
         key = "misfit"
     elif v["legal"] and v.get("points") is not None:  # the analysis board: what the move earns there
@@ -893,37 +897,48 @@ def _verdict_row(v: dict[str, Any], lang: str) -> tuple[str, str]:
     else:
         key = "allowed" if v["legal"] else "refused"
     row = translator(lang).pgettext("verdict", _VERDICT_ROWS[key])
-    values = {"message": v.get("message"), "points": amount_text(v.get("points") or 0, lang, bool(v.get("dollars")))}
+    values = {"message": v.get("message"), "points": _AMOUNT}
     before, _, after = row.partition("{rules}")
     return before.format(**values), after.format(**values)
+
+
+def _amount(v: dict[str, Any], lang: str) -> tuple[str, str]:
+    """A verdict's amount as shown and as said: ``+5 $`` and ``+5 dollars`` (points: the same)."""
+    points, dollars = v.get("points") or 0, bool(v.get("dollars"))
+    return amount_text(points, lang, dollars), amount_said(points, lang, dollars)
 
 
 def verdict_text(verdict: dict[str, Any], lang: str = "en") -> str:
     """One verdict of a table as a sentence: "Könnyített: megengedett (0 pont)." (``verdict``: its
     ``name``, ``legal``, ``message``; on the analysis board ``points``, ``dollars`` or ``misfit``)."""
     before, after = _verdict_row(verdict, lang)
-    return f"{before}{verdict['name']}{after}"
+    shown = _amount(verdict, lang)[0] if _AMOUNT in before + after else ""
+    return f"{before}{verdict['name']}{after}".replace(_AMOUNT, shown)
 
 
 def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None = None) -> str:
     """A ruling's verdict under each rule set, for every reader (no script needed); ``move``: the
     disputed move's token, when the ruling has several (``data-move`` on the list). An outcome that
     repeats the one before it ("refused: Only a king …" under four rule sets) is said in full to
-    screen readers and only by its mark (✗, ✓) to the eye."""
+    screen readers and only by its mark (✗, ✓) to the eye. An amount in dollars is shown as the
+    score shows it ("+5 $") and said in words ("+5 dollars")."""
     rows = []
     previous = None
     for v in verdicts:
         ahead, outcome = _verdict_row(v, lang)  # the name is markup: the rest is escaped around it
-        same = attrs(class_="sol-verdict-outcome" + (" sol-sr" if outcome == previous else ""))
-        previous = outcome
-        said = (esc(ahead) + f'<span class="sol-verdict-rules">{esc(v["name"])}</span>'
-                + f"<span{same}>{esc(outcome)}</span>")
-        rows.append(f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>{said}</li>')
+        shown, said = _amount(v, lang) if _AMOUNT in ahead + outcome else ("", "")
+        both = esc(shown) if shown == said else (f'<span aria-hidden="true">{esc(shown)}</span>'
+                                                 f'<span class="sol-sr">{esc(said)}</span>')
+        repeated = (outcome, shown) == previous
+        previous = (outcome, shown)
+        same = attrs(class_="sol-verdict-outcome" + (" sol-sr" if repeated else ""))
+        row = (esc(ahead).replace(_AMOUNT, both) + f'<span class="sol-verdict-rules">{esc(v["name"])}</span>'
+               + f"<span{same}>{esc(outcome).replace(_AMOUNT, esc(said) if repeated else both)}</span>")
+        rows.append(f'<li{attrs(data_rules=v["rules"], data_legal=str(v["legal"]).lower())}>{row}</li>')
     return (
         f'<ul class="sol-verdicts" data-role="verdicts"{attrs(data_move=move, aria_label=text("verdicts", lang))}>'
         f'{"".join(rows)}</ul>'
     )
-
 
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
            "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",

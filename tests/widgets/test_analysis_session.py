@@ -37,6 +37,11 @@ def said(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
+def heard(markup: str) -> str:
+    """What a screen reader hears of a table: ``said`` without what is hidden from it (``aria-hidden``)."""
+    return said(re.sub(r'<span aria-hidden="true">[^<]*</span>', "", markup))
+
+
 def call(op: str, wid: str = "a", **fields) -> dict:
     answer = json.loads(web.handle(json.dumps({"op": op, "id": wid, **fields})))
     assert answer["ok"], answer
@@ -319,7 +324,10 @@ def test_a_klondike_move_is_judged_under_its_four_presets():
     frame = call("move", token="AD>F")
     assert frame["verdicts"].count("<li") == 4 and frame["verdicts_summary"] == "Allowed under every rule set."
     assert "Normal scoring: allowed, for +10 points." in said(frame["verdicts"])  # Normal: points
-    assert "(draw 1), Vegas scoring: allowed, for +$5." in said(frame["verdicts"])  # Vegas: dollars
+    # Vegas: dollars, shown as the score shows them and heard in words
+    assert 'Vegas scoring</span><span class="sol-verdict-outcome">: allowed, for <span aria-hidden="true">+$5</span>' in frame["verdicts"]
+    assert "(draw 1), Vegas scoring: allowed, for +5 dollars." in heard(frame["verdicts"])
+    assert "$" not in heard(frame["verdicts"])
 
 
 def test_a_preset_under_which_the_position_cannot_arise_says_so():
