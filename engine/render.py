@@ -299,6 +299,16 @@ the serial comma; hu ``{items} és {last}``, ca ``{items} i {last}``, ru ``{item
 LIST_COMMA = N_("list", "{items}, {next}")
 
 
+# TRANSLATORS: a rule set's name in a list of names inside a sentence ("Allowed only under Easy and
+# Wasp"): marked as the language marks such a name in prose (ca, ru «{name}»), or left as it is.
+RULES_NAME = N_("rules-name", "{name}")
+
+
+def rules_name(name: str, lang: str = "en") -> str:
+    """A rule set's name as a sentence names it: en ``Easy``, ca ``«Flexible»``, ru ``«Упрощённые»``."""
+    return translator(lang).pgettext("rules-name", RULES_NAME).format(name=name)
+
+
 def list_text(names: list[str], lang: str = "en") -> str:
     """``names`` joined as the language joins a list in a sentence: en ``Classic, Easy, and Wasp``,
     hu ``Klasszikus, Könnyített és Wasp``, ca ``Clàssica, Flexible i Wasp``.
@@ -943,6 +953,6 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
            "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",
            "history_list", "inside_sentence", "list_text", "made_said", "made_text", "move_content", "move_label",
-           "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text", "refused_said",
-           "refused_text", "rejudged_text", "replay_controls", "score_text", "solution_list", "text", "verdict_text",
-           "verdicts_table", "widget"]
+           "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text",
+           "refused_said", "refused_text", "rejudged_text", "replay_controls", "rules_name", "score_text",
+           "solution_list", "text", "verdict_text", "verdicts_table", "widget"]

@@ -60,6 +60,7 @@ from .render import (
     refused_text,
     rejudged_text,
     replay_controls,
+    rules_name,
     score_text,
     solution_list,
     text,
@@ -733,7 +734,8 @@ class AnalysisSession(TrySession):
         elif not allowed:
             summary = text("verdicts-none", self.lang)
         else:
-            summary = text("verdicts-some", self.lang, names=list_text(allowed, self.lang))
+            names = list_text([rules_name(name, self.lang) for name in allowed], self.lang)
+            summary = text("verdicts-some", self.lang, names=names)
         return verdicts_table(verdicts, self.lang, move=token), summary
 
     def verdicts(self, token: str | None = None, here: Position | None = None) -> list[dict[str, Any]]:

@@ -254,6 +254,17 @@ def test_every_attempted_move_is_judged_under_every_preset_of_the_game():
     assert frame["verdicts_summary"] == "Csak ezek szerint megengedett: Könnyített."
 
 
+@pytest.mark.parametrize(("lang", "summary"), [
+    ("en", "Allowed only under Easy."),
+    ("ca", "Només està permesa amb aquestes regles: «Flexible»."),
+    ("ru", "Можно только по этим правилам: «Упрощённые»."),
+])
+def test_the_rule_sets_that_allow_a_move_are_named_as_the_language_names_them_in_prose(lang, summary):
+    # ca and ru put a rule set's name in quotes inside a sentence, as their other messages do
+    open_board(lang)
+    assert call("move", token="4C>7")["verdicts_summary"] == summary
+
+
 def test_a_move_is_answered_in_one_frame_with_the_board_the_verdict_and_the_table():
     # One answer, one redraw: the board, the verdict under the board's rules and the table under every
     # preset come together (judging every preset costs less than a millisecond).

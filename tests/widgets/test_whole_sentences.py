@@ -38,7 +38,7 @@ from engine.i18n import translator
 OPEN, CLOSE, SEP, ZERO, ONE = "\u2061", "\u2063", "\u2060", "\u2062", "\u2064"  # invisible format characters
 
 NAMES = {"card", "rank", "rank|acc", "rank|gen", "rank|dat", "rank|ins", "rank|pre", "suit|card", "suit|name",
-         "preset", "draw mode", "scoring mode",
+         "preset", "draw mode", "scoring mode", "rules-name",
          "list"}  # a list of names (render.list_text: CLDR's list patterns, each a whole list) stands as a name
 AMOUNTS = {"points", "dollars", "dollars|spoken"}  # an amount, shown or said in words
 SENTENCES = {"reason"}  # the app's messages: whole sentences (and a game's own wording, "reason|scorpion")
