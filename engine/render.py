@@ -357,6 +357,7 @@ DOLLARS_SPOKEN = NP_("dollars|spoken", "{sign}{n} dollar", "{sign}{n} dollars")
 dollars``, ru ``+5 долларов``): ``$`` alone is read "dollar" whatever the number."""
 
 
+@lru_cache(maxsize=1024)  # pure; a verdict table asks for an amount twice per rule set on every move
 def amount_said(points: int, lang: str = "en", dollars: bool = False) -> str:
     """``amount_text`` as a screen reader says it: dollars in words (``+5 dollars``, hu ``+5 dollár``);
     points as shown.
@@ -371,6 +372,7 @@ def amount_said(points: int, lang: str = "en", dollars: bool = False) -> str:
         sign=sign, n=number(abs(points), lang))
 
 
+@lru_cache(maxsize=1024)
 def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
     """An amount of points or (Klondike Vegas) dollars, a gain signed as a loss is: ``+5 points``,
     ``−100 pont``, ``+5 $``; nothing gained is unsigned (``0 pont``, ``0 $``). ``signed=False`` leaves
@@ -422,6 +424,12 @@ def client_texts(lang: str = "en", extra: tuple[str, ...] = ()) -> dict[str, str
 # What html.escape(quote=True) does, without importing the html package: in Pyodide its import
 # (html.entities, a table of 2,231 names) costs more than a tenth of a second on every page.
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
+def clear_caches() -> None:
+    """Forget every text this module keeps (``_CACHED``): a test that changes the catalogs calls it."""
+    for cached in _CACHED:
+        cached.cache_clear()
 
 
 def esc(value: object) -> str:
@@ -906,8 +914,13 @@ def _verdict_row(v: dict[str, Any], lang: str) -> tuple[str, str]:
         key = "allowed-points"
     else:
         key = "allowed" if v["legal"] else "refused"
+    return _verdict_parts(key, v.get("message"), lang)
+
+
+@lru_cache(maxsize=1024)
+def _verdict_parts(key: str, message: str | None, lang: str) -> tuple[str, str]:
     row = translator(lang).pgettext("verdict", _VERDICT_ROWS[key])
-    values = {"message": v.get("message"), "points": _AMOUNT}
+    values = {"message": message, "points": _AMOUNT}
     before, _, after = row.partition("{rules}")
     return before.format(**values), after.format(**values)
 
@@ -950,9 +963,13 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
         f'{"".join(rows)}</ul>'
     )
 
+_CACHED = (card, amount_text, amount_said, _verdict_parts, _history_item)  # pure functions of their
+# arguments and the catalogs, kept (``clear_caches``)
+
+
 __all__ = ["MOVE_KINDS", "amount_text", "anchors", "attempt_said", "attempt_text", "attrs", "backs", "board",
-           "board_link", "button", "card", "card_label", "client_texts", "counter_text", "description", "esc",
-           "history_list", "inside_sentence", "list_text", "made_said", "made_text", "move_content", "move_label",
-           "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile", "plural_text",
-           "refused_said", "refused_text", "rejudged_text", "replay_controls", "rules_name", "score_text",
-           "solution_list", "text", "verdict_text", "verdicts_table", "widget"]
+           "board_link", "button", "card", "card_label", "clear_caches", "client_texts", "counter_text",
+           "description", "esc", "history_list", "inside_sentence", "list_text", "made_said", "made_text",
+           "move_content", "move_label", "move_parts", "move_said", "move_spoken", "move_text", "moves_list", "pile",
+           "plural_text", "refused_said", "refused_text", "rejudged_text", "replay_controls", "rules_name",
+           "score_text", "solution_list", "text", "verdict_text", "verdicts_table", "widget"]

@@ -336,7 +336,8 @@ def test_a_klondike_move_is_judged_under_its_four_presets():
     assert frame["verdicts"].count("<li") == 4 and frame["verdicts_summary"] == "Allowed under every rule set."
     assert "Normal scoring: allowed, for +10 points." in said(frame["verdicts"])  # Normal: points
     # Vegas: dollars, shown as the score shows them and heard in words
-    assert 'Vegas scoring</span><span class="sol-verdict-outcome">: allowed, for <span aria-hidden="true">+$5</span>' in frame["verdicts"]
+    shown = '<span class="sol-verdict-outcome">: allowed, for <span aria-hidden="true">+$5</span>'
+    assert f"Vegas scoring</span>{shown}" in frame["verdicts"]
     assert "(draw 1), Vegas scoring: allowed, for +5 dollars." in heard(frame["verdicts"])
     assert "$" not in heard(frame["verdicts"])
 

@@ -99,17 +99,17 @@ SEEN: list[tuple[str | None, str]] = []
 @contextmanager
 def marking():
     """Every language's translator answering through ``Marking`` (its card names made again); the
-    renderer's card cache emptied before and after, so no marked text outlives it."""
+    renderer's kept texts emptied before and after, so no marked text outlives it."""
     with pytest.MonkeyPatch.context() as monkeypatch:
         for lang in LANGUAGES:
             t = translator(lang)
             monkeypatch.setattr(t, "_chain", Marking(t._chain))
             monkeypatch.setattr(t, "_cards", {})  # its card names, asked again through the marking chain
-        render.card.cache_clear()
+        render.clear_caches()
         try:
             yield
         finally:
-            render.card.cache_clear()
+            render.clear_caches()
 
 
 @pytest.fixture

@@ -1016,7 +1016,11 @@ class TryWidget extends Widget {
 const partsApplied = new WeakMap(); // part -> the markup put into it last
 function replacePart(root, role, html) {
   const old = root.querySelector(`[data-role="${role}"]`);
-  if (!old || partsApplied.get(old) === html || old.outerHTML === html) return old;
+  if (!old || partsApplied.get(old) === html) return old;
+  if (!partsApplied.has(old) && old.outerHTML === html) { // the built page's own markup (read back once)
+    partsApplied.set(old, html);
+    return old;
+  }
   const template = document.createElement("template");
   template.innerHTML = html;
   const fresh = template.content.firstElementChild;
