@@ -533,32 +533,39 @@ def board(pos: Any, lang: str = "en", *, interactive: bool = False) -> str:
 
 
 def _columns(pos: Any, lang: str, interactive: bool) -> str:
-    t = translator(lang)
-    first_focus = True
     items = []
+    first_focus = interactive  # the board's first face-up card is its one tab stop
     for n, (col, d) in enumerate(zip(pos.cols, pos.down), 1):
-        label = t.pgettext("column", _COLUMN).format(n=n)
-        cards = []
-        for i, c in enumerate(col):
-            up = i >= d
-            tab = None
-            if interactive and up:
-                tab = 0 if first_focus else -1
-                first_focus = False
-            cards.append(card(c, lang, face_up=up, button=interactive and up, tabindex=tab))
-        if interactive:
-            button = attrs(class_="sol-column-label", data_target=n, aria_label=label, tabindex=-1)
-            head = f'<button type="button"{button}>{n}</button>'
-        else:
-            head = f'<span class="sol-column-label" aria-hidden="true">{n}</span>'
-        empty = "" if col else f'<span class="sol-sr">{esc(t.pgettext("column", _EMPTY_COLUMN))}</span>'
-        items.append(
-            f'<li{attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{pile(cards)}</li>'
-        )
+        takes_focus = first_focus and len(col) > d
+        items.append(_column(n, tuple(col), d, takes_focus, lang, interactive))
+        first_focus = first_focus and not takes_focus
     return (
         f'<ol class="sol-columns" style="--sol-columns:{len(pos.cols)}"'
         f'{attrs(aria_label=text("table", lang))}>{"".join(items)}</ol>'
     )
+
+
+@lru_cache(maxsize=2048)
+def _column(n: int, col: tuple[int, ...], d: int, takes_focus: bool, lang: str, interactive: bool) -> str:
+    """Column ``n`` of a board, its cards ``col`` (``d`` face down); ``takes_focus``: its first face-up
+    card is the board's tab stop. Kept: a move changes two or three columns, the others are drawn
+    as they were."""
+    t = translator(lang)
+    label = t.pgettext("column", _COLUMN).format(n=n)
+    cards = []
+    for i, c in enumerate(col):
+        up = i >= d
+        tab = None
+        if interactive and up:
+            tab = 0 if takes_focus and i == d else -1
+        cards.append(card(c, lang, face_up=up, button=interactive and up, tabindex=tab))
+    if interactive:
+        button = attrs(class_="sol-column-label", data_target=n, aria_label=label, tabindex=-1)
+        head = f'<button type="button"{button}>{n}</button>'
+    else:
+        head = f'<span class="sol-column-label" aria-hidden="true">{n}</span>'
+    empty = "" if col else f'<span class="sol-sr">{esc(t.pgettext("column", _EMPTY_COLUMN))}</span>'
+    return f'<li{attrs(class_="sol-column", data_column=n, aria_label=label)}>{head}{empty}{pile(cards)}</li>'
 
 
 # -- moves -------------------------------------------------------------------------------------------
@@ -963,7 +970,7 @@ def verdicts_table(verdicts: list[dict[str, Any]], lang: str, move: str | None =
         f'{"".join(rows)}</ul>'
     )
 
-_CACHED = (card, amount_text, amount_said, _verdict_parts, _history_item)  # pure functions of their
+_CACHED = (card, amount_text, amount_said, _verdict_parts, _history_item, _column)  # pure functions of their
 # arguments and the catalogs, kept (``clear_caches``)
 
 
