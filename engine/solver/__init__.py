@@ -528,18 +528,18 @@ def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | No
     return None, [], sum(counts), False
 
 
-def _turns(turn: int, max_nodes: int | None) -> list[int | None]:
+def _turns(turn: int, max_nodes: int | None) -> tuple[int | None, int | None]:
     """The positions that depth first and best first each get of ``max_nodes`` (None: no bound),
     taking turns of ``turn`` positions from depth first on."""
     if max_nodes is None:
-        return [None, None]
+        return None, None
     shares, left, i = [0, 0], max_nodes, 0
     while left:
         step = min(turn, left)
         shares[i] += step
         left -= step
         i = 1 - i
-    return shares
+    return shares[0], shares[1]
 
 
 # -- the command line: python -m engine solve … -------------------------------------------------------
