@@ -13,8 +13,8 @@ the game's search module), or **not known** (the budget ran out, or the caller c
 The search is depth first over positions made with ``push`` and taken back with ``pop`` (no
 copies), or, for a game whose ``Search.best_first`` says so (Klondike Vegas, Scorpion Easy),
 best first by the game's ``priority`` (``_best_first``: the same positions recorded and steps
-tried, in another order), after ``depth_first_nodes`` positions depth first when the game asks
-(``_depth_then_best``), with
+tried, in another order), after ``depth_first_nodes`` positions depth first when the game asks,
+and then taking turns with it (``_depth_then_best``), with
 
 - a **transposition table**: the canonical key of every position reached. A position met again
   is on the current line (a cycle) or was explored without a win, so it is skipped; exhausting
@@ -90,7 +90,8 @@ class Search:
 
     depth_first_nodes = 0
     """With ``best_first``: positions searched depth first before the best-first search starts over
-    (``_depth_then_best``): a deal that depth first wins at once is won sooner."""
+    (``_depth_then_best``), and then each one's turn: a deal that depth first wins at once is won
+    sooner, and one it wins later is still won."""
 
     def __init__(self, pos: Position):
         self.pos = pos
@@ -471,26 +472,74 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
 def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
                      every: int) -> Generator[int, bool | None, Pass]:
     """``_depth_first`` for ``search.depth_first_nodes`` positions, then, unless that decided,
-    ``_best_first`` from the start again with the rest of the budget (its own record of positions).
-    Either answer is the whole search's: a won line, or every position explored. Same protocol."""
-    first = search.depth_first_nodes
-    if max_nodes is not None and max_nodes <= first:
+    ``_best_first`` from the start (on a copy of the position, its own record of positions) and the
+    depth-first search where it paused take turns of ``depth_first_nodes`` positions each, the budget
+    shared so (``_turns``). The first answer is the whole search's: a won line, or every position
+    explored by one of the two (each is complete alone). Same protocol."""
+    turn = search.depth_first_nodes
+    if max_nodes is not None and max_nodes <= turn:
         return (yield from _depth_first(search, deadline, max_nodes, clock, every))
-    outcome = yield from _depth_first(search, deadline, first, clock, every)
-    solved, _, done, stopped = outcome
-    if solved is not None or stopped or (deadline is not None and clock() > deadline):
-        return outcome
-    if (yield done):  # a pause between the two (``every`` divides ``depth_first_nodes``: on time)
-        return None, [], done, True
-    rest = None if max_nodes is None else max_nodes - done
-    steps = _best_first(search, deadline, rest, clock, every)
-    try:
-        nodes = next(steps)
-        while True:
-            nodes = steps.send((yield done + nodes))
-    except StopIteration as end:
-        solved, line, nodes, stopped = end.value
-    return solved, line, done + nodes, stopped
+    shares = _turns(turn, max_nodes)
+    copy = type(search.pos).from_string(str(search.pos), search.pos.rules)
+    runs = [_depth_first(search, deadline, shares[0], clock, every),
+            _best_first(type(search)(copy), deadline, shares[1], clock, every)]
+    counts = [0, 0]  # positions each has searched
+    started = [False, False]
+    live = [True, True]
+
+    def stop_all() -> None:
+        for i, run in enumerate(runs):
+            if live[i] and started[i]:
+                try:
+                    run.send(True)  # ends where it paused, its position taken back
+                except StopIteration:
+                    pass
+            run.close()
+            live[i] = False
+
+    i, target = 0, [turn, 0]
+    while any(live):
+        if not live[i]:
+            i = 1 - i
+            continue
+        run = runs[i]
+        try:
+            counts[i] = run.send(None) if started[i] else next(run)
+            started[i] = True
+            while counts[i] < target[i]:
+                if (yield sum(counts)):
+                    stop_all()
+                    return None, [], sum(counts), True
+                counts[i] = run.send(None)
+        except StopIteration as end:
+            solved, line, counts[i], _ = end.value
+            live[i] = False
+            if solved is not None:
+                stop_all()
+                return solved, line, sum(counts), False
+            if deadline is not None and clock() > deadline:
+                stop_all()
+                return None, [], sum(counts), False
+        if (yield sum(counts)):  # a pause between two turns
+            stop_all()
+            return None, [], sum(counts), True
+        i = 1 - i
+        target[i] += turn
+    return None, [], sum(counts), False
+
+
+def _turns(turn: int, max_nodes: int | None) -> tuple[int | None, int | None]:
+    """The positions that depth first and best first each get of ``max_nodes`` (None: no bound),
+    taking turns of ``turn`` positions from depth first on."""
+    if max_nodes is None:
+        return None, None
+    shares, left, i = [0, 0], max_nodes, 0
+    while left:
+        step = min(turn, left)
+        shares[i] += step
+        left -= step
+        i = 1 - i
+    return shares[0], shares[1]
 
 
 # -- the command line: python -m engine solve … -------------------------------------------------------

@@ -92,11 +92,15 @@ class ScorpionSearch(Search):
         **The order.** Under Easy (any suit) a card has up to four places to go, and depth first
         wanders: its won lines ran to thousands of moves, most of them shuffling cards between
         alike places, and a deal it does not win at once it rarely wins at all. Best first alone
-        loses deals that depth first wins in a hundred positions; so the search is depth first for
-        ``depth_first_nodes`` positions, then best first from the start (``_depth_then_best``).
-        Measured (issue 11, 20,000 positions a deal, ``bench/winrates.py --probe``): Easy deals
-        0–199 undecided 19 → 6, deals 200–399 25 → 5; deals 0–999 112 → 36, 745 → 357 s CPU; best first
-        by distance alone (no moves made) won fewer than depth first. Wasp stays depth first: best
+        loses deals that depth first wins in a hundred positions, or in a few thousand; so the
+        search is depth first for ``depth_first_nodes`` positions, then best first from the start
+        and the depth-first search where it paused take turns of as many positions
+        (``_depth_then_best``). Measured (issue 11, 20,000 positions a deal, ``bench/winrates.py
+        --probe``): depth first and then best first alone, Easy deals 0–199 undecided 19 → 6, deals
+        200–399 25 → 5; deals 0–999 112 → 36, 745 → 357 s CPU; taking turns, deals 0–201 20 → 17
+        (depth first won five of its deals in 1,300 to 7,300 positions that best first did not
+        win in 20,000, the deals best first wins it mostly wins in under 10,000); best first by
+        distance alone (no moves made) won fewer than depth first. Wasp stays depth first: best
         first decided a few of its hardest deals but lost as many others (deals 0–399: 7
         undecided against 5).
         """

@@ -135,6 +135,17 @@ def test_solver_plays_by_the_rules_it_is_given(rules):
     assert replays_to_a_win(NEEDS_THE_DEAL, result.moves, rules)
 
 
+def test_under_easy_depth_first_and_best_first_take_turns_so_a_deep_depth_first_win_is_still_found():
+    """SC1-EAS-AAAAACE: depth first alone wins it in 1,348 positions, best first not in 20,000. After
+    depth first's first 1,024 positions best first takes its turn of 1,024, then depth first goes on
+    where it paused: won at 1,348 + 1,024 positions, the line replayed."""
+    pos = position("scorpion", code="SC1-EAS-AAAAACE")
+    result = solve(pos, seconds=None, max_nodes=20_000)
+    assert (result.solved, result.nodes) == (True, 1_348 + 1_024)
+    assert replays_to_a_win(str(pos), result.moves, "easy")
+    assert not pos.move_stack  # both searches gave their positions back
+
+
 def test_the_key_ignores_where_a_column_stands_once_the_reserve_is_dealt():
     a = position("scorpion", "KSQSJSTS9S8S7S6S5S4S3S2S//AS/KHQHJHTH9H8H7H6H5H4H3H2HAH///KDQDJDTD9D8D7D6D5D4D3D2DAD"
                              "KCQCJCTC9C8C7C6C5C4C3C2CAC - -")

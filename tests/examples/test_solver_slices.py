@@ -20,10 +20,11 @@ POSITIONS = {
     "the seed deal under easy": lambda: position("scorpion", str(SEED), rules="easy"),
     "a Klondike deal": lambda: position("klondike", code="KL1-D1N-AAAAAAG"),
     "a one-pass Klondike deal, best first, out of budget": lambda: position("klondike", code="KL1-D1V-AAAAAAC"),
-    "a Scorpion deal out of budget (then best first)": lambda: position("scorpion", code="SC1-EAS-AAAAAAN"),
+    "a Scorpion deal out of budget (depth first and best first in turns)": lambda: position("scorpion",
+                                                                                          code="SC1-EAS-AAAAADT"),
 }
 BUDGET = 3000  # positions: deterministic, whatever the machine
-LONG = "SC1-EAS-AAAAAAN"  # not decided in 20,000 positions: a search to pause
+LONG = "SC1-EAS-AAAAADT"  # not decided in 20,000 positions: a search to pause
 
 
 def sliced(pos, nodes: int, every: int) -> tuple:
@@ -55,12 +56,13 @@ def test_a_paused_search_holds_its_position_mid_search_and_gives_it_back_when_it
     assert not pos.move_stack and str(pos) == start
 
 
-def test_stop_ends_the_search_at_once_not_known():
+@pytest.mark.parametrize("before", [500, 1500])  # in depth first's first turn; in best first's, depth first paused
+def test_stop_ends_the_search_at_once_not_known(before):
     pos = position("scorpion", code=LONG)
     searching = Solving(pos, seconds=None, every=64)
-    searching.run(500)
+    searching.run(before)
     result = searching.stop()
-    assert result.solved is None and result.moves == () and result.nodes == searching.nodes >= 500
+    assert result.solved is None and result.moves == () and result.nodes == searching.nodes >= before
     assert not pos.move_stack and searching.run() is result  # it stays ended
 
 
