@@ -69,7 +69,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import KING, is_red, rank_of, suit_of
+from ..cards import KING, card_token, is_red, rank_of, suit_of
 from ..errors import EngineError
 from ..klondike import FOUNDATION, KlondikePosition
 from . import Search
@@ -112,6 +112,7 @@ class KlondikeSearch(Search):
         for c in self.talon:
             self.loc[c] = TALON
         self._ask_dead_end = True  # only at the start: see ``moves``
+        self._start_key()
 
     def check(self) -> None:
         """A position play can reach: no column holds more face-down cards than the deal put there
@@ -169,44 +170,75 @@ class KlondikeSearch(Search):
         pointers.append(p)
         return True
 
+    # -- the key, kept up to date by push and pop -------------------------------------------------
     def _columns_key(self) -> bytes:
         """The columns, sorted, each pair of twins' piles exchanged into one order: see *Twins* in
         the module docstring. Of twins x < y (their card numbers), both face up in the columns,
-        the card on x (none counts highest) is the lower."""
-        cols, down = self.cols, self.down
-        nxt: dict[int, int] = {}  # the card on each covered face-up card
-        for col, d in zip(cols, down):
-            if len(col) - d > 1:
-                nxt.update(zip(col[d:-1], col[d + 1 :]))
-        exchanged = False
-        if nxt:
-            ends = {col[-1] for col in cols if col}
-            for z in list(nxt):
-                t = _TWIN[z]
-                if t in nxt:
-                    if z < t and nxt[t] < nxt[z]:
-                        nxt[z], nxt[t] = nxt[t], nxt[z]
-                        exchanged = True
-                elif t < z and t in ends:  # the pile goes onto the lower twin
-                    nxt[t] = nxt.pop(z)
-                    exchanged = True
-        if not exchanged:
-            return b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
-        out = []
-        for col, d in zip(cols, down):
-            if not col:
-                out.append(b"@")
-                continue
-            cards = col[: d + 1]
-            c = col[d]
-            while c in nxt:
-                c = nxt[c]
-                cards.append(c)
-            out.append(bytes((64 + d, *cards)))
-        return b"".join(sorted(out))
+        the card on x (none counts highest) is the lower.
+
+        It is written as the columns' *heads* (each column's face-down cards and the face-up card
+        on them, after its count of face-down cards; sorted) and, per card, the card lying on it
+        (255: none, or not in a column) with the twins' exchange made (``_canon``). The columns
+        can be read back from it (follow each head's last card up), so two positions share it
+        exactly when their columns, so exchanged and sorted, are the same. ``push`` and ``pop``
+        keep both parts up to date (a step changes what lies on two cards at most, and a head
+        only when a column empties, fills or turns a card), so no position rebuilds it."""
+        heads = self._heads_key
+        if heads is None:
+            heads = self._heads_key = b"".join(sorted(self._heads))
+        return heads + bytes(self._canon)
+
+    def _head(self, w: int) -> bytes:
+        d = self.down[w]
+        return bytes((64 + d, *self.cols[w][: d + 1]))
+
+    def _new_head(self, w: int) -> None:
+        self._heads[w] = self._head(w)
+        self._heads_key = None
+
+    def _lay(self, z: int, on: int) -> None:
+        """``on`` (255: none) now lies on column card z: the record, and z's twins' exchange."""
+        self._on[z] = on
+        self._fix(z)
+
+    def _fix(self, z: int) -> None:
+        """The exchanged record of z and its twin (``_canon``)."""
+        t = _TWIN[z]
+        x, y = (z, t) if z < t else (t, z)
+        a, b = self._on[x], self._on[y]
+        canon = self._canon
+        if a > b and self._faceup[x] and self._faceup[y]:
+            canon[x], canon[y] = b, a
+        else:
+            canon[x], canon[y] = a, b
+
+    def _start_key(self) -> None:
+        self._on = bytearray(b"\xff" * 52)  # the card lying on each column card
+        self._faceup = bytearray(52)  # 1: face up in a column
+        for w, col in enumerate(self.cols):
+            for i, c in enumerate(col):
+                if i + 1 < len(col):
+                    self._on[c] = col[i + 1]
+                if i >= self.down[w]:
+                    self._faceup[c] = 1
+        self._canon = bytearray(self._on)
+        for c in range(52):
+            self._fix(c)
+        self._heads = [self._head(w) for w in range(len(self.cols))]
+        self._heads_key: bytes | None = None
 
     def tokens(self, step: Any) -> list[str]:
-        return list(step[-1])
+        kind = step[0]
+        if kind == BOTH:
+            return self.tokens(step[1]) + self.tokens(step[2])
+        if kind == BLOCK:
+            return [_token(step[1], step[3])]
+        if kind == TO_FOUNDATION:
+            return [_token(step[1], FOUNDATION)]
+        if kind == FROM_TALON:
+            _, c, i, ptr, dst, n = step
+            return [*_draws(ptr, n, i, self.draw, self.vegas), _token(c, dst)]
+        return [_token(step[1], step[2])]  # TAKE_BACK
 
     def push(self, step: Any) -> None:
         kind = step[0]
@@ -216,22 +248,44 @@ class KlondikeSearch(Search):
             return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
-            _, c, src, dst, n, flip, _ = step
+            _, c, src, dst, n, flip = step
             col = cols[src]
             block = col[-n:]
             del col[-n:]
-            cols[dst].extend(block)
+            to = cols[dst]
+            if to:
+                self._lay(to[-1], c)
+            to.extend(block)
             for b in block:
                 loc[b] = dst
-            if flip:
-                self.down[src] -= 1
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] -= 1
+                    self._faceup[below] = 1
+                    self._new_head(src)
+                self._lay(below, 255)
+            else:
+                self._new_head(src)
+            if len(to) == n:
+                self._new_head(dst)
         elif kind == TO_FOUNDATION:
-            _, c, src, flip, _ = step
-            cols[src].pop()
+            _, c, src, flip = step
+            col = cols[src]
+            col.pop()
             loc[c] = FOUND
             self.found[_SUIT[c]] += 1
-            if flip:
-                self.down[src] -= 1
+            self._faceup[c] = 0
+            self._fix(c)
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] -= 1
+                    self._faceup[below] = 1
+                    self._new_head(src)
+                self._lay(below, 255)
+            else:
+                self._new_head(src)
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             del self.talon[i]
@@ -242,13 +296,34 @@ class KlondikeSearch(Search):
                 loc[c] = FOUND
                 self.found[_SUIT[c]] += 1
             else:
-                cols[dst].append(c)
-                loc[c] = dst
+                self._to_column(c, dst)
         else:  # TAKE_BACK
-            _, c, dst, _ = step
+            _, c, dst = step
             self.found[_SUIT[c]] -= 1
-            cols[dst].append(c)
-            loc[c] = dst
+            self._to_column(c, dst)
+
+    def _to_column(self, c: int, dst: int) -> None:
+        """A card from the talon or a foundation onto column ``dst``."""
+        to = self.cols[dst]
+        if to:
+            self._lay(to[-1], c)
+        to.append(c)
+        self.loc[c] = dst
+        self._faceup[c] = 1
+        self._fix(c)
+        if len(to) == 1:
+            self._new_head(dst)
+
+    def _off_column(self, c: int, dst: int) -> None:
+        """Back: column ``dst``'s last card, c, goes back to the talon or its foundation."""
+        to = self.cols[dst]
+        to.pop()
+        self._faceup[c] = 0
+        self._fix(c)
+        if to:
+            self._lay(to[-1], 255)
+        else:
+            self._new_head(dst)
 
     def pop(self, step: Any) -> None:
         kind = step[0]
@@ -258,22 +333,42 @@ class KlondikeSearch(Search):
             return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
-            _, c, src, dst, n, flip, _ = step
-            col = cols[dst]
-            block = col[-n:]
-            del col[-n:]
-            cols[src].extend(block)
+            _, c, src, dst, n, flip = step
+            to = cols[dst]
+            block = to[-n:]
+            del to[-n:]
+            col = cols[src]
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] += 1
+                    self._faceup[below] = 0
+                self._lay(below, c)
+            col.extend(block)
             for b in block:
                 loc[b] = src
-            if flip:
-                self.down[src] += 1
+            if flip or len(col) == n:
+                self._new_head(src)
+            if to:
+                self._lay(to[-1], 255)
+            else:
+                self._new_head(dst)
         elif kind == TO_FOUNDATION:
-            _, c, src, flip, _ = step
-            cols[src].append(c)
+            _, c, src, flip = step
+            col = cols[src]
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] += 1
+                    self._faceup[below] = 0
+                self._lay(below, c)
+            col.append(c)
             loc[c] = src
+            self._faceup[c] = 1
+            self._fix(c)
+            if flip or len(col) == 1:
+                self._new_head(src)
             self.found[_SUIT[c]] -= 1
-            if flip:
-                self.down[src] += 1
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             self.talon.insert(i, c)
@@ -282,40 +377,41 @@ class KlondikeSearch(Search):
             if dst == FOUNDATION:
                 self.found[_SUIT[c]] -= 1
             else:
-                cols[dst].pop()
+                self._off_column(c, dst)
         else:
-            _, c, dst, _ = step
+            _, c, dst = step
             self.found[_SUIT[c]] += 1
-            cols[dst].pop()
+            self._off_column(c, dst)
             loc[c] = FOUND
 
     # -- the talon ------------------------------------------------------------------------------
-    def reachable(self) -> list[tuple[int, tuple[str, ...]]]:
+    def reachable(self) -> list[tuple[int, int]]:
         """Every talon card the draws can bring to the top of the waste: (its index in ``talon``,
-        the draws and recycle that do it), fewest tokens first."""
+        the number of draws and recycles that do it, ``_draws``), fewest first."""
         n = len(self.talon)
-        out: list[tuple[int, tuple[str, ...]]] = []
+        out: list[tuple[int, int]] = []
         seen = set()
         p = self.ptr
         if p:
-            out.append((p - 1, ()))
+            out.append((p - 1, 0))
             seen.add(p - 1)
-        tokens: list[str] = []
+        cost = 0
         recycled = False
+        draw = self.draw
         while True:
             if p < n:
-                p = min(p + self.draw, n)
-                tokens.append("draw")
+                p = min(p + draw, n)
+                cost += 1
             elif p and not recycled and not self.vegas:
                 p = 0
-                tokens.append("recycle")
+                cost += 1
                 recycled = True
                 continue
             else:
                 return out
             if p - 1 not in seen:
                 seen.add(p - 1)
-                out.append((p - 1, tuple(tokens)))
+                out.append((p - 1, cost))
 
     # -- moves ----------------------------------------------------------------------------------
     def safe_step(self) -> Any:
@@ -357,11 +453,11 @@ class KlondikeSearch(Search):
                 # every talon card can be brought to the top (the pointer is not part of the key)
                 for i, c in enumerate(talon):
                     if found[_SUIT[c]] == _RANK[c] and self._safe(c):
-                        return self._from_talon(i, self._tokens_to(i), FOUNDATION)
+                        return self._from_talon(i, FOUNDATION)
             elif self.ptr:
                 c = talon[self.ptr - 1]
                 if found[_SUIT[c]] == _RANK[c] and self._safe(c):
-                    return self._from_talon(self.ptr - 1, (), FOUNDATION)
+                    return self._from_talon(self.ptr - 1, FOUNDATION)
         return None
 
     def _safe(self, c: int) -> bool:
@@ -370,27 +466,16 @@ class KlondikeSearch(Search):
         o1, o2 = _OPPOSITE[s]
         return found[s] == r and found[o1] >= r and found[o2] >= r and found[_SAME_COLOUR[s]] >= r - 1
 
-    def _tokens_to(self, i: int) -> tuple[str, ...]:
-        for j, tokens in self.reachable():
-            if j == i:
-                return tokens
-        raise AssertionError(f"talon card {i} is out of reach")
-
     def _to_foundation(self, c: int) -> tuple[Any, ...]:
         w = self.loc[c]
         col = self.cols[w]
         flip = len(col) - 1 == self.down[w] and self.down[w] > 0
-        return (TO_FOUNDATION, c, w, flip, (self._token(c, FOUNDATION),))
+        return (TO_FOUNDATION, c, w, flip)
 
-    def _from_talon(self, i: int, tokens: tuple[str, ...], dst: int) -> tuple[Any, ...]:
-        c = self.talon[i]
-        return (FROM_TALON, c, i, self.ptr, dst, (*tokens, self._token(c, dst)))
-
-    @staticmethod
-    def _token(c: int, dst: int) -> str:
-        from ..cards import card_token  # noqa: PLC0415
-
-        return f"{card_token(c)}>{'F' if dst == FOUNDATION else dst + 1}"
+    def _from_talon(self, i: int, dst: int) -> tuple[Any, ...]:
+        """Talon card i onto ``dst``: its draws are made from the pointer and the talon's length
+        (``_draws``), in ``tokens``, only for the winning line."""
+        return (FROM_TALON, self.talon[i], i, self.ptr, dst, len(self.talon))
 
     def dead_end(self) -> bool:
         """True when some card can never reach its foundation, so the position is lost.
@@ -547,10 +632,10 @@ class KlondikeSearch(Search):
                 j = loc[y]
                 if j >= 0 and cols[j][-1] == y:
                     c = col[i + 1]
-                    first = (BLOCK, c, w, j, len(col) - i - 1, False, (self._token(c, j),))
+                    first = (BLOCK, c, w, j, len(col) - i - 1, False)
                     # once its pile is on the twin, x is column w's last card (``_to_foundation`` then)
-                    second = (TO_FOUNDATION, x, w, i == down[w] > 0, (self._token(x, FOUNDATION),))
-                    ranked.append((5 if second[3] else 20, (BOTH, first, second, first[-1] + second[-1])))
+                    second = (TO_FOUNDATION, x, w, i == down[w] > 0)
+                    ranked.append((5 if second[3] else 20, (BOTH, first, second)))
         # 2. blocks from column to column
         for c, targets in wanted.items():
             w = loc[c]
@@ -570,7 +655,7 @@ class KlondikeSearch(Search):
             else:
                 continue  # a swap: its position has the same key (twins' piles exchanged)
             for j in targets:
-                ranked.append((score, (BLOCK, c, w, j, n, flip, (self._token(c, j),))))
+                ranked.append((score, (BLOCK, c, w, j, n, flip)))
         if empty >= 0:
             for s in range(4):
                 k = s * 13 + KING
@@ -583,21 +668,20 @@ class KlondikeSearch(Search):
                 if i < d or i == 0:
                     continue  # face down, or at the table edge already: another empty column is alike
                 flip = i == d and d > 0
-                step = (BLOCK, k, w, empty, len(col) - i, flip, (self._token(k, empty),))
+                step = (BLOCK, k, w, empty, len(col) - i, flip)
                 ranked.append((10 - d if flip else 45, step))
         # 3. the talon
         talon = self.talon
-        for i, tokens in reach:
+        for i, cost in reach:
             c = talon[i]
-            cost = len(tokens)
             if found[_SUIT[c]] == _RANK[c]:
-                ranked.append((20 + cost, self._from_talon(i, tokens, FOUNDATION)))
+                ranked.append((20 + cost, self._from_talon(i, FOUNDATION)))
             if _RANK[c] == KING:
                 if empty >= 0:
-                    ranked.append((30 + cost, self._from_talon(i, tokens, empty)))
+                    ranked.append((30 + cost, self._from_talon(i, empty)))
             else:
                 for j in wanted.get(c, ()):
-                    ranked.append((30 + cost, self._from_talon(i, tokens, j)))
+                    ranked.append((30 + cost, self._from_talon(i, j)))
         # 4. take-backs from the foundations
         for s in range(4):
             n = found[s]
@@ -605,10 +689,30 @@ class KlondikeSearch(Search):
                 c = s * 13 + n - 1
                 targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
                 for j in targets:
-                    ranked.append((90, (TAKE_BACK, c, j, (self._token(c, j),))))
+                    ranked.append((90, (TAKE_BACK, c, j)))
         ranked.sort(key=_first)
         return [step for _, step in ranked]
 
 
 def _first(pair: tuple[int, Any]) -> int:
     return pair[0]
+
+
+def _token(c: int, dst: int) -> str:
+    return f"{card_token(c)}>{'F' if dst == FOUNDATION else dst + 1}"
+
+
+def _draws(ptr: int, n: int, i: int, draw: int, vegas: bool) -> list[str]:
+    """The draws (and recycle) that bring talon card i to the top of the waste from pointer ``ptr``,
+    ``n`` cards in the talon: the first way ``KlondikeSearch.reachable`` finds."""
+    p, tokens, recycled = ptr, [], False
+    while not (p and p - 1 == i):
+        if p < n:
+            p = min(p + draw, n)
+            tokens.append("draw")
+        elif p and not recycled and not vegas:
+            p, recycled = 0, True
+            tokens.append("recycle")
+        else:
+            raise AssertionError(f"talon card {i} is out of reach")
+    return tokens
