@@ -82,6 +82,10 @@ _SAME_COLOUR = tuple(next(o for o in range(4) if o != s and _RED[o * 13] == _RED
 # the two cards one rank lower of the other colour (what may lie on a card), () for an ace
 _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
 
+# the two cards one rank higher of the other colour (what c may lie on), () for a king
+_ABOVE = tuple(() if _RANK[c] == KING else tuple(s * 13 + _RANK[c] + 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
+_KINGS = tuple(s * 13 + KING for s in range(4))
+
 _TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the other card of c's colour and rank
 
 TALON, FOUND = -1, -3  # locations of a card that is not in a column
@@ -502,10 +506,11 @@ class KlondikeSearch(Search):
         - ``empty``: a column is empty, or the card at its table edge can ``leave``.
         """
         cols, down, found = self.cols, self.down, self.found
-        talon, ptr, vegas = self.talon, self.ptr, self.vegas
-        loc = self.loc
+        talon, ptr, vegas, loc = self.talon, self.ptr, self.vegas, self.loc
+        # the least fixed point by a work list: a card is looked at again whenever something its
+        # events need becomes possible (the events and what they need, above)
         idx = [0] * 52
-        cover = [-1] * 52
+        under = [-1] * 52  # the card each card lies on, for good as long as it lies there
         up = [False] * 52
         expo = [False] * 52
         leave = [False] * 52
@@ -513,82 +518,88 @@ class KlondikeSearch(Search):
         faceup = [False] * 52
         for s in range(4):
             for r in range(found[s]):
-                up[s * 13 + r] = True
+                up[s * 13 + r] = leave[s * 13 + r] = True  # (``leave`` here: nothing left to look at)
         empty = False
         in_play = []
         for w, col in enumerate(cols):
             if not col:
                 empty = True
                 continue
-            prev = -1
             d = down[w]
+            prev = -1
             for i, c in enumerate(col):
                 idx[c] = i
-                if prev >= 0:
-                    cover[prev] = c
+                under[c] = prev
                 prev = c
                 if i >= d:
                     faceup[c] = True
-                in_play.append(c)
+            in_play += col
             expo[prev] = True
+        start = ptr - 1 if vegas else 0
         for i, c in enumerate(talon):
-            in_play.append(c)
             faceup[c] = True
-            if i >= ptr - 1 or not vegas:
+            if i >= start:
                 expo[c] = True
-            else:
-                cover[c] = talon[i + 1]  # Vegas: the card drawn next lies on it for good
+            if 0 < i < ptr and vegas:
+                under[c] = talon[i - 1]  # Vegas: it lies on the card drawn before it, for good
+        in_play += talon
 
-        def separable(z: int, q: int) -> bool:
-            w = loc[z]
-            if w < 0 or loc[q] != w or idx[z] > idx[q]:
-                return True
-            col = cols[w]
-            return any(leave[col[m]] for m in range(idx[z] + 1, idx[q] + 1))
-
-        todo_up = [c for c in in_play]
-        todo_expo = [c for c in in_play if not expo[c]]
-        todo_moves = list(in_play)
-        changed = True
-        while changed:
-            changed = False
-            left = []
-            for c in todo_up:
-                if expo[c] and (_RANK[c] == 0 or up[c - 1]):
-                    up[c] = leave[c] = changed = True
+        todo = in_play[:]
+        push = todo.append
+        left = len(in_play)  # cards in play not yet ``up``: none left, the position is not a dead end
+        while todo:
+            c = todo.pop()
+            if not up[c] and expo[c] and (_RANK[c] == 0 or up[c - 1]):
+                up[c] = True
+                left -= 1
+                if not left:
+                    return False
+                if _RANK[c] < KING:
+                    push(c + 1)
+                z = c
+            elif leave[c]:
+                continue  # a move of c matters only through ``leave``
+            elif not moves[c] and (faceup[c] or expo[c]):
+                if _RANK[c] == KING:
+                    ok = empty
                 else:
-                    left.append(c)
-            todo_up = left
-            left = []
-            for z in todo_moves:
-                ok = False
-                if faceup[z] or expo[z]:
-                    if _RANK[z] == KING:
-                        ok = empty
-                    else:
-                        for q in (s * 13 + _RANK[z] + 1 for s in _OPPOSITE[_SUIT[z]]):
-                            wq = loc[q]
-                            if (wq >= 0 and expo[q] and separable(z, q)) or (wq == TALON and expo[q]) or wq == FOUND:
+                    ok = False
+                    for q in _ABOVE[c]:
+                        wq = loc[q]
+                        if wq == FOUND or (wq == TALON and expo[q]):
+                            ok = True
+                            break
+                        if wq >= 0 and expo[q]:
+                            wz = loc[c]
+                            if wz != wq or idx[c] > idx[q]:
                                 ok = True
                                 break
-                if ok:
-                    moves[z] = leave[z] = changed = True
-                else:
-                    left.append(z)
-            todo_moves = left
-            left = []
-            for c in todo_expo:
-                if leave[cover[c]]:
-                    expo[c] = changed = True
-                else:
-                    left.append(c)
-            todo_expo = left
-            if not empty:
-                for col in cols:
-                    if col and leave[col[0]]:
-                        empty = changed = True
-                        break
-        return bool(todo_up)
+                            col = cols[wz]
+                            if any(leave[col[m]] for m in range(idx[c] + 1, idx[q] + 1)):
+                                ok = True
+                                break
+                if not ok:
+                    continue
+                moves[c] = True
+                z = c
+            else:
+                continue
+            if leave[z]:
+                continue
+            leave[z] = True  # z can leave: what it lies on can be exposed; a column can empty
+            u = under[z]
+            if u >= 0 and not expo[u]:
+                expo[u] = True
+                push(u)
+                todo += _ON[u]
+            w = loc[z]
+            if w >= 0:
+                i = idx[z]
+                if i == 0 and not empty:
+                    empty = True
+                    todo += _KINGS
+                todo += cols[w][down[w] : i]  # a face-up card under z may now be separable from its target
+        return left > 0  # (none in play: won)
 
     def moves(self) -> list[Any]:
         # ``dead_end`` is asked of the start position only, and under Vegas after a step that draws
