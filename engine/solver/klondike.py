@@ -47,6 +47,24 @@ swap: y is legal from P as well, onto the other twin where it goes onto one, and
 position of the same kind as y's, except when y takes up a twin x that P covers while its twin
 is free: for that ``moves`` offers the step "x's pile onto x', then x up" (``BOTH``).
 
+**Take-backs** (``_take_backs``). A card comes back from its foundation only as the start of a
+*chain*, offered as one step: take-backs, each of a card onto the card taken back just before it,
+or of the card under that one in its suit (onto a free end), then a card from a column or the
+talon onto the last card taken back. Among the lines of least μ from P, take one of fewest moves
+and, among those, one whose take-backs come as late as they can (the greatest sum of their places
+in the line). Let T take card c back, and X be the first later move that moves c (alone, or in a
+block from a card under it), puts a card onto c, or takes back the card under c in its suit; one
+does, as c goes up in the end. The moves between them do not touch c, the card it lies on (it is
+covered) or c's foundation, so they are legal with c still up, and T is legal after them (nothing
+was put on its free end): T could come later, so X follows T at once. X is not c going up (both
+left out: μ lower), nor c alone onto another card or an empty column (one take-back straight
+there: fewer moves, μ no greater), nor a block from under c (that block without c, then T onto its
+new place: a later take-back). So X puts a card onto c or takes back the card under c, and when X
+is itself a take-back the same holds for it: the line's first card move that is not a swap, if it
+is a take-back, starts such a chain, and the chain's step reaches the line's position after it
+with μ lower by the chain's take-backs at least. With twins the moves onto a twin go onto the
+one that is free (*Twins*); the step lists every chain legal from P.
+
 **The pointer** (``visit``). Positions with the same columns and talon, pointers q and p, where
 draws and recycles alone lead from q to p: the one at q wins whenever the one at p does (draw
 first, then play p's line), with no more card moves (μ counts no draws), so p is skipped when q
@@ -116,6 +134,11 @@ class KlondikeSearch(Search):
         for c in self.talon:
             self.loc[c] = TALON
         self._ask_dead_end = True  # only at the start: see ``moves``
+        self._on = bytearray()
+        self._faceup = bytearray()
+        self._canon = bytearray()
+        self._heads: list[bytes] = []
+        self._heads_key: bytes | None = None
         self._start_key()
 
     def check(self) -> None:
@@ -189,7 +212,8 @@ class KlondikeSearch(Search):
         only when a column empties, fills or turns a card), so no position rebuilds it."""
         heads = self._heads_key
         if heads is None:
-            heads = self._heads_key = b"".join(sorted(self._heads))
+            heads = b"".join(sorted(self._heads))
+            self._heads_key = heads
         return heads + bytes(self._canon)
 
     def _head(self, w: int) -> bytes:
@@ -229,7 +253,7 @@ class KlondikeSearch(Search):
         for c in range(52):
             self._fix(c)
         self._heads = [self._head(w) for w in range(len(self.cols))]
-        self._heads_key: bytes | None = None
+        self._heads_key = None
 
     def tokens(self, step: Any) -> list[str]:
         kind = step[0]
@@ -601,6 +625,56 @@ class KlondikeSearch(Search):
                 todo += cols[w][down[w] : i]  # a face-up card under z may now be separable from its target
         return left > 0  # (none in play: won)
 
+    def _take_backs(self, wanted: dict[int, list[int]], empty: int, reach: list[tuple[int, int]]) -> list[Any]:
+        """Take-backs, each offered as the chain it starts (*Take-backs* in the module docstring):
+        cards back from the foundations, each one onto the card taken back before it or the card
+        below that one in its suit, then a card from a column or the talon onto the last one.
+        One step each (nested ``BOTH``), made from here: the chain's take-backs are pushed while
+        its steps are listed, and popped again."""
+        found = self.found
+        out: list[Any] = []
+        talon_index = {i for i, _ in reach}
+        for s in range(4):
+            n = found[s]
+            if n:
+                c = s * 13 + n - 1
+                targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
+                for j in targets:
+                    self._chains((TAKE_BACK, c, j), talon_index, out)
+        return out
+
+    def _chains(self, back: tuple[Any, ...], talon_index: set[int], out: list[Any]) -> None:
+        """Every chain that starts with the take-back ``back`` (pushed here, then popped), appended to ``out``."""
+        c, j = back[1], back[2]
+        cols, down, found, loc = self.cols, self.down, self.found, self.loc
+        self.push(back)
+        for z in _ON[c]:  # a card onto c: from a column or the talon, the chain ends
+            w = loc[z]
+            if w >= 0:
+                col = cols[w]
+                i = col.index(z)
+                d = down[w]
+                if i >= d:
+                    out.append((BOTH, back, (BLOCK, z, w, j, len(col) - i, i == d and d > 0)))
+            elif w == TALON:
+                i = self.talon.index(z)
+                if i in talon_index:
+                    out.append((BOTH, back, self._from_talon(i, j)))
+        follow: list[tuple[Any, ...]] = []
+        for z in _ON[c]:  # back from its foundation onto c
+            if loc[z] == FOUND and found[_SUIT[z]] == _RANK[z] + 1:
+                follow.append((TAKE_BACK, z, j))
+        if _RANK[c]:  # the card under c in its suit, back onto a free end that takes it
+            below = c - 1
+            for k, col in enumerate(cols):
+                if col and below in _ON[col[-1]]:
+                    follow.append((TAKE_BACK, below, k))
+        for then in follow:
+            chains: list[Any] = []
+            self._chains(then, talon_index, chains)
+            out.extend((BOTH, back, chain) for chain in chains)
+        self.pop(back)
+
     def moves(self) -> list[Any]:
         # ``dead_end`` is asked of the start position only, and under Vegas after a step that draws
         # past cards (they lie under the waste for good: ``push``): measured on deals 2–21 of draw
@@ -693,14 +767,9 @@ class KlondikeSearch(Search):
             else:
                 for j in wanted.get(c, ()):
                     ranked.append((30 + cost, self._from_talon(i, j)))
-        # 4. take-backs from the foundations
-        for s in range(4):
-            n = found[s]
-            if n:
-                c = s * 13 + n - 1
-                targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
-                for j in targets:
-                    ranked.append((90, (TAKE_BACK, c, j)))
+        # 4. take-backs from the foundations, each with the moves it makes way for (*Take-backs*)
+        for step in self._take_backs(wanted, empty, reach):
+            ranked.append((90, step))
         ranked.sort(key=_first)
         return [step for _, step in ranked]
 

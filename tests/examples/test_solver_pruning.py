@@ -18,7 +18,7 @@ import random
 import pytest
 
 from engine import find, position
-from engine.cards import card_token, is_red, rank_of, suit_cards
+from engine.cards import card_token, is_red, rank_of, suit_cards, suit_of
 from engine.solver import solve
 
 CASES = 30  # random positions per rule set
@@ -346,3 +346,41 @@ def test_klondike_the_key_kept_up_by_push_and_pop_is_the_key_of_the_position_the
             assert search.key() == KlondikeSearch(engine_pos).key(), f"{code} after {tokens}"
             compared += 1
     assert compared == 900
+
+
+def take_back_chain(pos, moves) -> int:
+    """The longest run of take-backs (cards back from their foundations) one after the other in ``moves``."""
+    from engine.cards import parse_card  # noqa: PLC0415
+
+    copy = type(pos).from_string(str(pos), pos.rules)
+    longest = run = 0
+    for move in moves:
+        card, _, to = move.partition(">")
+        back = bool(to) and to != "F" and copy.found[suit_of(parse_card(card))] > rank_of(parse_card(card))
+        run = run + 1 if back else 0
+        longest = max(longest, run)
+        copy.play(move)
+    return longest
+
+
+def test_klondike_a_take_back_comes_only_as_the_chain_it_starts_and_no_win_is_lost():
+    """*Take-backs* in engine/solver/klondike.py: a card comes back from its foundation only as the
+    start of a chain (take-backs onto the last one or of the card under it, then a card from a
+    column or the talon onto the last). On small positions with runs and low foundations, under
+    every rule set, the solver's answer equals the exhaustive search's (which plays every
+    take-back alone), and some won lines take two or more cards back in a row."""
+    chains = 0
+    for rules in ("draw1", "draw3", "draw1-vegas", "draw3-vegas"):
+        rng = random.Random(f"klondike-take-backs-{rules}")
+        for _ in range(20):
+            text = klondike_runs_case(rng)
+            pos = position("klondike", text, rules=rules)
+            truth = bounded_exhaustive(pos)
+            if truth is None:
+                continue
+            result = solve(pos, seconds=None)
+            assert result.solved is truth, f"{rules}: {text}"
+            if truth:
+                assert replays(pos, result.moves), text
+                chains += take_back_chain(pos, result.moves) >= 2
+    assert chains >= 1
