@@ -2,9 +2,10 @@
 
 The search keeps its own compact copy of the position (columns, the talon as one list with a
 pointer, foundation counts) and makes *steps* on it; it never touches the engine position it was
-given. A step is self-describing: it carries the engine tokens that play it (the draws and the
-recycle that bring a stock card to the top of the waste, then the card's move), and ``solve``
-replays every winning line in the engine before it answers. That the steps are exactly the
+given. A step is a small tuple that says all it does (for a talon card: its place, the pointer and
+the talon's length before it), and ``tokens`` makes the engine tokens that play it (the draws and
+the recycle that bring a stock card to the top of the waste, then the card's move) only for the
+winning line, which ``solve`` replays in the engine before it answers. That the steps are exactly the
 engine's moves is tested against the engine's own move generator (tests/examples/test_solver_pruning.py).
 
 **The talon.** Cards leave the stock and waste but never join them, and a recycle turns the waste
@@ -225,9 +226,17 @@ class KlondikeSearch(Search):
         self._heads_key = None
 
     def _lay(self, z: int, on: int) -> None:
-        """``on`` (255: none) now lies on column card z: the record, and z's twins' exchange."""
-        self._on[z] = on
-        self._fix(z)
+        """``on`` (255: none) now lies on column card z: the record, and z's twins' exchange (``_fix``)."""
+        record = self._on
+        record[z] = on
+        t = _TWIN[z]
+        x, y = (z, t) if z < t else (t, z)
+        a, b = record[x], record[y]
+        canon = self._canon
+        if a > b and self._faceup[x] and self._faceup[y]:
+            canon[x], canon[y] = b, a
+        else:
+            canon[x], canon[y] = a, b
 
     def _fix(self, z: int) -> None:
         """The exchanged record of z and its twin (``_canon``)."""
@@ -644,13 +653,16 @@ class KlondikeSearch(Search):
         return out
 
     def _chains(self, back: tuple[Any, ...], talon_index: set[int], out: list[Any]) -> None:
-        """Every chain that starts with the take-back ``back`` (pushed here, then popped), appended to ``out``."""
+        """Every chain that starts with the take-back ``back``, appended to ``out``. What may follow
+        it does not depend on it (a card onto c comes from elsewhere, c's twin's suit is another,
+        and c takes no card of its own suit): listed first, and ``back`` is pushed (then popped)
+        only to list the chains of a take-back that follows it."""
         c, j = back[1], back[2]
         cols, down, found, loc = self.cols, self.down, self.found, self.loc
-        self.push(back)
-        for z in _ON[c]:  # a card onto c: from a column or the talon, the chain ends
+        follow: list[tuple[Any, ...]] = []
+        for z in _ON[c]:
             w = loc[z]
-            if w >= 0:
+            if w >= 0:  # a card onto c from a column or the talon: the chain ends
                 col = cols[w]
                 i = col.index(z)
                 d = down[w]
@@ -660,20 +672,20 @@ class KlondikeSearch(Search):
                 i = self.talon.index(z)
                 if i in talon_index:
                     out.append((BOTH, back, self._from_talon(i, j)))
-        follow: list[tuple[Any, ...]] = []
-        for z in _ON[c]:  # back from its foundation onto c
-            if loc[z] == FOUND and found[_SUIT[z]] == _RANK[z] + 1:
+            elif found[_SUIT[z]] == _RANK[z] + 1:  # back from its foundation onto c
                 follow.append((TAKE_BACK, z, j))
         if _RANK[c]:  # the card under c in its suit, back onto a free end that takes it
             below = c - 1
             for k, col in enumerate(cols):
                 if col and below in _ON[col[-1]]:
                     follow.append((TAKE_BACK, below, k))
-        for then in follow:
-            chains: list[Any] = []
-            self._chains(then, talon_index, chains)
-            out.extend((BOTH, back, chain) for chain in chains)
-        self.pop(back)
+        if follow:
+            self.push(back)
+            for then in follow:
+                chains: list[Any] = []
+                self._chains(then, talon_index, chains)
+                out.extend((BOTH, back, chain) for chain in chains)
+            self.pop(back)
 
     def moves(self) -> list[Any]:
         # ``dead_end`` is asked of the start position only, and under Vegas after a step that draws
