@@ -2,9 +2,10 @@
 
 The search keeps its own compact copy of the position (columns, the talon as one list with a
 pointer, foundation counts) and makes *steps* on it; it never touches the engine position it was
-given. A step is self-describing: it carries the engine tokens that play it (the draws and the
-recycle that bring a stock card to the top of the waste, then the card's move), and ``solve``
-replays every winning line in the engine before it answers. That the steps are exactly the
+given. A step is a small tuple that says all it does (for a talon card: its place, the pointer and
+the talon's length before it), and ``tokens`` makes the engine tokens that play it (the draws and
+the recycle that bring a stock card to the top of the waste, then the card's move) only for the
+winning line, which ``solve`` replays in the engine before it answers. That the steps are exactly the
 engine's moves is tested against the engine's own move generator (tests/examples/test_solver_pruning.py).
 
 **The talon.** Cards leave the stock and waste but never join them, and a recycle turns the waste
@@ -47,6 +48,24 @@ swap: y is legal from P as well, onto the other twin where it goes onto one, and
 position of the same kind as y's, except when y takes up a twin x that P covers while its twin
 is free: for that ``moves`` offers the step "x's pile onto x', then x up" (``BOTH``).
 
+**Take-backs** (``_take_backs``). A card comes back from its foundation only as the start of a
+*chain*, offered as one step: take-backs, each of a card onto the card taken back just before it,
+or of the card under that one in its suit (onto a free end), then a card from a column or the
+talon onto the last card taken back. Among the lines of least μ from P, take one of fewest moves
+and, among those, one whose take-backs come as late as they can (the greatest sum of their places
+in the line). Let T take card c back, and X be the first later move that moves c (alone, or in a
+block from a card under it), puts a card onto c, or takes back the card under c in its suit; one
+does, as c goes up in the end. The moves between them do not touch c, the card it lies on (it is
+covered) or c's foundation, so they are legal with c still up, and T is legal after them (nothing
+was put on its free end): T could come later, so X follows T at once. X is not c going up (both
+left out: μ lower), nor c alone onto another card or an empty column (one take-back straight
+there: fewer moves, μ no greater), nor a block from under c (that block without c, then T onto its
+new place: a later take-back). So X puts a card onto c or takes back the card under c, and when X
+is itself a take-back the same holds for it: the line's first card move that is not a swap, if it
+is a take-back, starts such a chain, and the chain's step reaches the line's position after it
+with μ lower by the chain's take-backs at least. With twins the moves onto a twin go onto the
+one that is free (*Twins*); the step lists every chain legal from P.
+
 **The pointer** (``visit``). Positions with the same columns and talon, pointers q and p, where
 draws and recycles alone lead from q to p: the one at q wins whenever the one at p does (draw
 first, then play p's line), with no more card moves (μ counts no draws), so p is skipped when q
@@ -69,7 +88,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import KING, is_red, rank_of, suit_of
+from ..cards import KING, card_token, is_red, rank_of, suit_of
 from ..errors import EngineError
 from ..klondike import FOUNDATION, KlondikePosition
 from . import Search
@@ -81,6 +100,10 @@ _OPPOSITE = tuple((1, 2) if not _RED[s * 13] else (0, 3) for s in range(4))  # s
 _SAME_COLOUR = tuple(next(o for o in range(4) if o != s and _RED[o * 13] == _RED[s * 13]) for s in range(4))
 # the two cards one rank lower of the other colour (what may lie on a card), () for an ace
 _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
+
+# the two cards one rank higher of the other colour (what c may lie on), () for a king
+_ABOVE = tuple(() if _RANK[c] == KING else tuple(s * 13 + _RANK[c] + 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
+_KINGS = tuple(s * 13 + KING for s in range(4))
 
 _TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the other card of c's colour and rank
 
@@ -112,6 +135,12 @@ class KlondikeSearch(Search):
         for c in self.talon:
             self.loc[c] = TALON
         self._ask_dead_end = True  # only at the start: see ``moves``
+        self._on = bytearray()
+        self._faceup = bytearray()
+        self._canon = bytearray()
+        self._heads: list[bytes] = []
+        self._heads_key: bytes | None = None
+        self._start_key()
 
     def check(self) -> None:
         """A position play can reach: no column holds more face-down cards than the deal put there
@@ -169,44 +198,84 @@ class KlondikeSearch(Search):
         pointers.append(p)
         return True
 
+    # -- the key, kept up to date by push and pop -------------------------------------------------
     def _columns_key(self) -> bytes:
         """The columns, sorted, each pair of twins' piles exchanged into one order: see *Twins* in
         the module docstring. Of twins x < y (their card numbers), both face up in the columns,
-        the card on x (none counts highest) is the lower."""
-        cols, down = self.cols, self.down
-        nxt: dict[int, int] = {}  # the card on each covered face-up card
-        for col, d in zip(cols, down):
-            if len(col) - d > 1:
-                nxt.update(zip(col[d:-1], col[d + 1 :]))
-        exchanged = False
-        if nxt:
-            ends = {col[-1] for col in cols if col}
-            for z in list(nxt):
-                t = _TWIN[z]
-                if t in nxt:
-                    if z < t and nxt[t] < nxt[z]:
-                        nxt[z], nxt[t] = nxt[t], nxt[z]
-                        exchanged = True
-                elif t < z and t in ends:  # the pile goes onto the lower twin
-                    nxt[t] = nxt.pop(z)
-                    exchanged = True
-        if not exchanged:
-            return b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
-        out = []
-        for col, d in zip(cols, down):
-            if not col:
-                out.append(b"@")
-                continue
-            cards = col[: d + 1]
-            c = col[d]
-            while c in nxt:
-                c = nxt[c]
-                cards.append(c)
-            out.append(bytes((64 + d, *cards)))
-        return b"".join(sorted(out))
+        the card on x (none counts highest) is the lower.
+
+        It is written as the columns' *heads* (each column's face-down cards and the face-up card
+        on them, after its count of face-down cards; sorted) and, per card, the card lying on it
+        (255: none, or not in a column) with the twins' exchange made (``_canon``). The columns
+        can be read back from it (follow each head's last card up), so two positions share it
+        exactly when their columns, so exchanged and sorted, are the same. ``push`` and ``pop``
+        keep both parts up to date (a step changes what lies on two cards at most, and a head
+        only when a column empties, fills or turns a card), so no position rebuilds it."""
+        heads = self._heads_key
+        if heads is None:
+            heads = b"".join(sorted(self._heads))
+            self._heads_key = heads
+        return heads + bytes(self._canon)
+
+    def _head(self, w: int) -> bytes:
+        d = self.down[w]
+        return bytes((64 + d, *self.cols[w][: d + 1]))
+
+    def _new_head(self, w: int) -> None:
+        self._heads[w] = self._head(w)
+        self._heads_key = None
+
+    def _lay(self, z: int, on: int) -> None:
+        """``on`` (255: none) now lies on column card z: the record, and z's twins' exchange (``_fix``)."""
+        record = self._on
+        record[z] = on
+        t = _TWIN[z]
+        x, y = (z, t) if z < t else (t, z)
+        a, b = record[x], record[y]
+        canon = self._canon
+        if a > b and self._faceup[x] and self._faceup[y]:
+            canon[x], canon[y] = b, a
+        else:
+            canon[x], canon[y] = a, b
+
+    def _fix(self, z: int) -> None:
+        """The exchanged record of z and its twin (``_canon``)."""
+        t = _TWIN[z]
+        x, y = (z, t) if z < t else (t, z)
+        a, b = self._on[x], self._on[y]
+        canon = self._canon
+        if a > b and self._faceup[x] and self._faceup[y]:
+            canon[x], canon[y] = b, a
+        else:
+            canon[x], canon[y] = a, b
+
+    def _start_key(self) -> None:
+        self._on = bytearray(b"\xff" * 52)  # the card lying on each column card
+        self._faceup = bytearray(52)  # 1: face up in a column
+        for w, col in enumerate(self.cols):
+            for i, c in enumerate(col):
+                if i + 1 < len(col):
+                    self._on[c] = col[i + 1]
+                if i >= self.down[w]:
+                    self._faceup[c] = 1
+        self._canon = bytearray(self._on)
+        for c in range(52):
+            self._fix(c)
+        self._heads = [self._head(w) for w in range(len(self.cols))]
+        self._heads_key = None
 
     def tokens(self, step: Any) -> list[str]:
-        return list(step[-1])
+        kind = step[0]
+        if kind == BOTH:
+            return self.tokens(step[1]) + self.tokens(step[2])
+        if kind == BLOCK:
+            return [_token(step[1], step[3])]
+        if kind == TO_FOUNDATION:
+            return [_token(step[1], FOUNDATION)]
+        if kind == FROM_TALON:
+            _, c, i, ptr, dst, n = step
+            return [*_draws(ptr, n, i, self.draw, self.vegas), _token(c, dst)]
+        return [_token(step[1], step[2])]  # TAKE_BACK
 
     def push(self, step: Any) -> None:
         kind = step[0]
@@ -216,22 +285,44 @@ class KlondikeSearch(Search):
             return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
-            _, c, src, dst, n, flip, _ = step
+            _, c, src, dst, n, flip = step
             col = cols[src]
             block = col[-n:]
             del col[-n:]
-            cols[dst].extend(block)
+            to = cols[dst]
+            if to:
+                self._lay(to[-1], c)
+            to.extend(block)
             for b in block:
                 loc[b] = dst
-            if flip:
-                self.down[src] -= 1
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] -= 1
+                    self._faceup[below] = 1
+                    self._new_head(src)
+                self._lay(below, 255)
+            else:
+                self._new_head(src)
+            if len(to) == n:
+                self._new_head(dst)
         elif kind == TO_FOUNDATION:
-            _, c, src, flip, _ = step
-            cols[src].pop()
+            _, c, src, flip = step
+            col = cols[src]
+            col.pop()
             loc[c] = FOUND
             self.found[_SUIT[c]] += 1
-            if flip:
-                self.down[src] -= 1
+            self._faceup[c] = 0
+            self._fix(c)
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] -= 1
+                    self._faceup[below] = 1
+                    self._new_head(src)
+                self._lay(below, 255)
+            else:
+                self._new_head(src)
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             del self.talon[i]
@@ -242,13 +333,34 @@ class KlondikeSearch(Search):
                 loc[c] = FOUND
                 self.found[_SUIT[c]] += 1
             else:
-                cols[dst].append(c)
-                loc[c] = dst
+                self._to_column(c, dst)
         else:  # TAKE_BACK
-            _, c, dst, _ = step
+            _, c, dst = step
             self.found[_SUIT[c]] -= 1
-            cols[dst].append(c)
-            loc[c] = dst
+            self._to_column(c, dst)
+
+    def _to_column(self, c: int, dst: int) -> None:
+        """A card from the talon or a foundation onto column ``dst``."""
+        to = self.cols[dst]
+        if to:
+            self._lay(to[-1], c)
+        to.append(c)
+        self.loc[c] = dst
+        self._faceup[c] = 1
+        self._fix(c)
+        if len(to) == 1:
+            self._new_head(dst)
+
+    def _off_column(self, c: int, dst: int) -> None:
+        """Back: column ``dst``'s last card, c, goes back to the talon or its foundation."""
+        to = self.cols[dst]
+        to.pop()
+        self._faceup[c] = 0
+        self._fix(c)
+        if to:
+            self._lay(to[-1], 255)
+        else:
+            self._new_head(dst)
 
     def pop(self, step: Any) -> None:
         kind = step[0]
@@ -258,22 +370,42 @@ class KlondikeSearch(Search):
             return
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
-            _, c, src, dst, n, flip, _ = step
-            col = cols[dst]
-            block = col[-n:]
-            del col[-n:]
-            cols[src].extend(block)
+            _, c, src, dst, n, flip = step
+            to = cols[dst]
+            block = to[-n:]
+            del to[-n:]
+            col = cols[src]
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] += 1
+                    self._faceup[below] = 0
+                self._lay(below, c)
+            col.extend(block)
             for b in block:
                 loc[b] = src
-            if flip:
-                self.down[src] += 1
+            if flip or len(col) == n:
+                self._new_head(src)
+            if to:
+                self._lay(to[-1], 255)
+            else:
+                self._new_head(dst)
         elif kind == TO_FOUNDATION:
-            _, c, src, flip, _ = step
-            cols[src].append(c)
+            _, c, src, flip = step
+            col = cols[src]
+            if col:
+                below = col[-1]
+                if flip:
+                    self.down[src] += 1
+                    self._faceup[below] = 0
+                self._lay(below, c)
+            col.append(c)
             loc[c] = src
+            self._faceup[c] = 1
+            self._fix(c)
+            if flip or len(col) == 1:
+                self._new_head(src)
             self.found[_SUIT[c]] -= 1
-            if flip:
-                self.down[src] += 1
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             self.talon.insert(i, c)
@@ -282,40 +414,41 @@ class KlondikeSearch(Search):
             if dst == FOUNDATION:
                 self.found[_SUIT[c]] -= 1
             else:
-                cols[dst].pop()
+                self._off_column(c, dst)
         else:
-            _, c, dst, _ = step
+            _, c, dst = step
             self.found[_SUIT[c]] += 1
-            cols[dst].pop()
+            self._off_column(c, dst)
             loc[c] = FOUND
 
     # -- the talon ------------------------------------------------------------------------------
-    def reachable(self) -> list[tuple[int, tuple[str, ...]]]:
+    def reachable(self) -> list[tuple[int, int]]:
         """Every talon card the draws can bring to the top of the waste: (its index in ``talon``,
-        the draws and recycle that do it), fewest tokens first."""
+        the number of draws and recycles that do it, ``_draws``), fewest first."""
         n = len(self.talon)
-        out: list[tuple[int, tuple[str, ...]]] = []
+        out: list[tuple[int, int]] = []
         seen = set()
         p = self.ptr
         if p:
-            out.append((p - 1, ()))
+            out.append((p - 1, 0))
             seen.add(p - 1)
-        tokens: list[str] = []
+        cost = 0
         recycled = False
+        draw = self.draw
         while True:
             if p < n:
-                p = min(p + self.draw, n)
-                tokens.append("draw")
+                p = min(p + draw, n)
+                cost += 1
             elif p and not recycled and not self.vegas:
                 p = 0
-                tokens.append("recycle")
+                cost += 1
                 recycled = True
                 continue
             else:
                 return out
             if p - 1 not in seen:
                 seen.add(p - 1)
-                out.append((p - 1, tuple(tokens)))
+                out.append((p - 1, cost))
 
     # -- moves ----------------------------------------------------------------------------------
     def safe_step(self) -> Any:
@@ -357,11 +490,11 @@ class KlondikeSearch(Search):
                 # every talon card can be brought to the top (the pointer is not part of the key)
                 for i, c in enumerate(talon):
                     if found[_SUIT[c]] == _RANK[c] and self._safe(c):
-                        return self._from_talon(i, self._tokens_to(i), FOUNDATION)
+                        return self._from_talon(i, FOUNDATION)
             elif self.ptr:
                 c = talon[self.ptr - 1]
                 if found[_SUIT[c]] == _RANK[c] and self._safe(c):
-                    return self._from_talon(self.ptr - 1, (), FOUNDATION)
+                    return self._from_talon(self.ptr - 1, FOUNDATION)
         return None
 
     def _safe(self, c: int) -> bool:
@@ -370,27 +503,16 @@ class KlondikeSearch(Search):
         o1, o2 = _OPPOSITE[s]
         return found[s] == r and found[o1] >= r and found[o2] >= r and found[_SAME_COLOUR[s]] >= r - 1
 
-    def _tokens_to(self, i: int) -> tuple[str, ...]:
-        for j, tokens in self.reachable():
-            if j == i:
-                return tokens
-        raise AssertionError(f"talon card {i} is out of reach")
-
     def _to_foundation(self, c: int) -> tuple[Any, ...]:
         w = self.loc[c]
         col = self.cols[w]
         flip = len(col) - 1 == self.down[w] and self.down[w] > 0
-        return (TO_FOUNDATION, c, w, flip, (self._token(c, FOUNDATION),))
+        return (TO_FOUNDATION, c, w, flip)
 
-    def _from_talon(self, i: int, tokens: tuple[str, ...], dst: int) -> tuple[Any, ...]:
-        c = self.talon[i]
-        return (FROM_TALON, c, i, self.ptr, dst, (*tokens, self._token(c, dst)))
-
-    @staticmethod
-    def _token(c: int, dst: int) -> str:
-        from ..cards import card_token  # noqa: PLC0415
-
-        return f"{card_token(c)}>{'F' if dst == FOUNDATION else dst + 1}"
+    def _from_talon(self, i: int, dst: int) -> tuple[Any, ...]:
+        """Talon card i onto ``dst``: its draws are made from the pointer and the talon's length
+        (``_draws``), in ``tokens``, only for the winning line."""
+        return (FROM_TALON, self.talon[i], i, self.ptr, dst, len(self.talon))
 
     def dead_end(self) -> bool:
         """True when some card can never reach its foundation, so the position is lost.
@@ -417,10 +539,11 @@ class KlondikeSearch(Search):
         - ``empty``: a column is empty, or the card at its table edge can ``leave``.
         """
         cols, down, found = self.cols, self.down, self.found
-        talon, ptr, vegas = self.talon, self.ptr, self.vegas
-        loc = self.loc
+        talon, ptr, vegas, loc = self.talon, self.ptr, self.vegas, self.loc
+        # the least fixed point by a work list: a card is looked at again whenever something its
+        # events need becomes possible (the events and what they need, above)
         idx = [0] * 52
-        cover = [-1] * 52
+        under = [-1] * 52  # the card each card lies on, for good as long as it lies there
         up = [False] * 52
         expo = [False] * 52
         leave = [False] * 52
@@ -428,82 +551,141 @@ class KlondikeSearch(Search):
         faceup = [False] * 52
         for s in range(4):
             for r in range(found[s]):
-                up[s * 13 + r] = True
+                up[s * 13 + r] = leave[s * 13 + r] = True  # (``leave`` here: nothing left to look at)
         empty = False
         in_play = []
         for w, col in enumerate(cols):
             if not col:
                 empty = True
                 continue
-            prev = -1
             d = down[w]
+            prev = -1
             for i, c in enumerate(col):
                 idx[c] = i
-                if prev >= 0:
-                    cover[prev] = c
+                under[c] = prev
                 prev = c
                 if i >= d:
                     faceup[c] = True
-                in_play.append(c)
+            in_play += col
             expo[prev] = True
+        start = ptr - 1 if vegas else 0
         for i, c in enumerate(talon):
-            in_play.append(c)
             faceup[c] = True
-            if i >= ptr - 1 or not vegas:
+            if i >= start:
                 expo[c] = True
-            else:
-                cover[c] = talon[i + 1]  # Vegas: the card drawn next lies on it for good
+            if 0 < i < ptr and vegas:
+                under[c] = talon[i - 1]  # Vegas: it lies on the card drawn before it, for good
+        in_play += talon
 
-        def separable(z: int, q: int) -> bool:
-            w = loc[z]
-            if w < 0 or loc[q] != w or idx[z] > idx[q]:
-                return True
-            col = cols[w]
-            return any(leave[col[m]] for m in range(idx[z] + 1, idx[q] + 1))
-
-        todo_up = [c for c in in_play]
-        todo_expo = [c for c in in_play if not expo[c]]
-        todo_moves = list(in_play)
-        changed = True
-        while changed:
-            changed = False
-            left = []
-            for c in todo_up:
-                if expo[c] and (_RANK[c] == 0 or up[c - 1]):
-                    up[c] = leave[c] = changed = True
+        todo = in_play[:]
+        push = todo.append
+        left = len(in_play)  # cards in play not yet ``up``: none left, the position is not a dead end
+        while todo:
+            c = todo.pop()
+            if not up[c] and expo[c] and (_RANK[c] == 0 or up[c - 1]):
+                up[c] = True
+                left -= 1
+                if not left:
+                    return False
+                if _RANK[c] < KING:
+                    push(c + 1)
+                z = c
+            elif leave[c]:
+                continue  # a move of c matters only through ``leave``
+            elif not moves[c] and (faceup[c] or expo[c]):
+                if _RANK[c] == KING:
+                    ok = empty
                 else:
-                    left.append(c)
-            todo_up = left
-            left = []
-            for z in todo_moves:
-                ok = False
-                if faceup[z] or expo[z]:
-                    if _RANK[z] == KING:
-                        ok = empty
-                    else:
-                        for q in (s * 13 + _RANK[z] + 1 for s in _OPPOSITE[_SUIT[z]]):
-                            wq = loc[q]
-                            if (wq >= 0 and expo[q] and separable(z, q)) or (wq == TALON and expo[q]) or wq == FOUND:
+                    ok = False
+                    for q in _ABOVE[c]:
+                        wq = loc[q]
+                        if wq == FOUND or (wq == TALON and expo[q]):
+                            ok = True
+                            break
+                        if wq >= 0 and expo[q]:
+                            wz = loc[c]
+                            if wz != wq or idx[c] > idx[q]:
                                 ok = True
                                 break
-                if ok:
-                    moves[z] = leave[z] = changed = True
-                else:
-                    left.append(z)
-            todo_moves = left
-            left = []
-            for c in todo_expo:
-                if leave[cover[c]]:
-                    expo[c] = changed = True
-                else:
-                    left.append(c)
-            todo_expo = left
-            if not empty:
-                for col in cols:
-                    if col and leave[col[0]]:
-                        empty = changed = True
-                        break
-        return bool(todo_up)
+                            col = cols[wz]
+                            if any(leave[col[m]] for m in range(idx[c] + 1, idx[q] + 1)):
+                                ok = True
+                                break
+                if not ok:
+                    continue
+                moves[c] = True
+                z = c
+            else:
+                continue
+            if leave[z]:
+                continue
+            leave[z] = True  # z can leave: what it lies on can be exposed; a column can empty
+            u = under[z]
+            if u >= 0 and not expo[u]:
+                expo[u] = True
+                push(u)
+                todo += _ON[u]
+            w = loc[z]
+            if w >= 0:
+                i = idx[z]
+                if i == 0 and not empty:
+                    empty = True
+                    todo += _KINGS
+                todo += cols[w][down[w] : i]  # a face-up card under z may now be separable from its target
+        return left > 0  # (none in play: won)
+
+    def _take_backs(self, wanted: dict[int, list[int]], empty: int, reach: list[tuple[int, int]]) -> list[Any]:
+        """Take-backs, each offered as the chain it starts (*Take-backs* in the module docstring):
+        cards back from the foundations, each one onto the card taken back before it or the card
+        below that one in its suit, then a card from a column or the talon onto the last one.
+        One step each (nested ``BOTH``), made from here: the chain's take-backs are pushed while
+        its steps are listed, and popped again."""
+        found = self.found
+        out: list[Any] = []
+        talon_index = {i for i, _ in reach}
+        for s in range(4):
+            n = found[s]
+            if n:
+                c = s * 13 + n - 1
+                targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
+                for j in targets:
+                    self._chains((TAKE_BACK, c, j), talon_index, out)
+        return out
+
+    def _chains(self, back: tuple[Any, ...], talon_index: set[int], out: list[Any]) -> None:
+        """Every chain that starts with the take-back ``back``, appended to ``out``. What may follow
+        it does not depend on it (a card onto c comes from elsewhere, c's twin's suit is another,
+        and c takes no card of its own suit): listed first, and ``back`` is pushed (then popped)
+        only to list the chains of a take-back that follows it."""
+        c, j = back[1], back[2]
+        cols, down, found, loc = self.cols, self.down, self.found, self.loc
+        follow: list[tuple[Any, ...]] = []
+        for z in _ON[c]:
+            w = loc[z]
+            if w >= 0:  # a card onto c from a column or the talon: the chain ends
+                col = cols[w]
+                i = col.index(z)
+                d = down[w]
+                if i >= d:
+                    out.append((BOTH, back, (BLOCK, z, w, j, len(col) - i, i == d and d > 0)))
+            elif w == TALON:
+                i = self.talon.index(z)
+                if i in talon_index:
+                    out.append((BOTH, back, self._from_talon(i, j)))
+            elif found[_SUIT[z]] == _RANK[z] + 1:  # back from its foundation onto c
+                follow.append((TAKE_BACK, z, j))
+        if _RANK[c]:  # the card under c in its suit, back onto a free end that takes it
+            below = c - 1
+            for k, col in enumerate(cols):
+                if col and below in _ON[col[-1]]:
+                    follow.append((TAKE_BACK, below, k))
+        if follow:
+            self.push(back)
+            for then in follow:
+                chains: list[Any] = []
+                self._chains(then, talon_index, chains)
+                out.extend((BOTH, back, chain) for chain in chains)
+            self.pop(back)
 
     def moves(self) -> list[Any]:
         # ``dead_end`` is asked of the start position only, and under Vegas after a step that draws
@@ -547,10 +729,10 @@ class KlondikeSearch(Search):
                 j = loc[y]
                 if j >= 0 and cols[j][-1] == y:
                     c = col[i + 1]
-                    first = (BLOCK, c, w, j, len(col) - i - 1, False, (self._token(c, j),))
+                    first = (BLOCK, c, w, j, len(col) - i - 1, False)
                     # once its pile is on the twin, x is column w's last card (``_to_foundation`` then)
-                    second = (TO_FOUNDATION, x, w, i == down[w] > 0, (self._token(x, FOUNDATION),))
-                    ranked.append((5 if second[3] else 20, (BOTH, first, second, first[-1] + second[-1])))
+                    second = (TO_FOUNDATION, x, w, i == down[w] > 0)
+                    ranked.append((5 if second[3] else 20, (BOTH, first, second)))
         # 2. blocks from column to column
         for c, targets in wanted.items():
             w = loc[c]
@@ -570,7 +752,7 @@ class KlondikeSearch(Search):
             else:
                 continue  # a swap: its position has the same key (twins' piles exchanged)
             for j in targets:
-                ranked.append((score, (BLOCK, c, w, j, n, flip, (self._token(c, j),))))
+                ranked.append((score, (BLOCK, c, w, j, n, flip)))
         if empty >= 0:
             for s in range(4):
                 k = s * 13 + KING
@@ -583,32 +765,46 @@ class KlondikeSearch(Search):
                 if i < d or i == 0:
                     continue  # face down, or at the table edge already: another empty column is alike
                 flip = i == d and d > 0
-                step = (BLOCK, k, w, empty, len(col) - i, flip, (self._token(k, empty),))
+                step = (BLOCK, k, w, empty, len(col) - i, flip)
                 ranked.append((10 - d if flip else 45, step))
         # 3. the talon
         talon = self.talon
-        for i, tokens in reach:
+        for i, cost in reach:
             c = talon[i]
-            cost = len(tokens)
             if found[_SUIT[c]] == _RANK[c]:
-                ranked.append((20 + cost, self._from_talon(i, tokens, FOUNDATION)))
+                ranked.append((20 + cost, self._from_talon(i, FOUNDATION)))
             if _RANK[c] == KING:
                 if empty >= 0:
-                    ranked.append((30 + cost, self._from_talon(i, tokens, empty)))
+                    ranked.append((30 + cost, self._from_talon(i, empty)))
             else:
                 for j in wanted.get(c, ()):
-                    ranked.append((30 + cost, self._from_talon(i, tokens, j)))
-        # 4. take-backs from the foundations
-        for s in range(4):
-            n = found[s]
-            if n:
-                c = s * 13 + n - 1
-                targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
-                for j in targets:
-                    ranked.append((90, (TAKE_BACK, c, j, (self._token(c, j),))))
+                    ranked.append((30 + cost, self._from_talon(i, j)))
+        # 4. take-backs from the foundations, each with the moves it makes way for (*Take-backs*)
+        for step in self._take_backs(wanted, empty, reach):
+            ranked.append((90, step))
         ranked.sort(key=_first)
         return [step for _, step in ranked]
 
 
 def _first(pair: tuple[int, Any]) -> int:
     return pair[0]
+
+
+def _token(c: int, dst: int) -> str:
+    return f"{card_token(c)}>{'F' if dst == FOUNDATION else dst + 1}"
+
+
+def _draws(ptr: int, n: int, i: int, draw: int, vegas: bool) -> list[str]:
+    """The draws (and recycle) that bring talon card i to the top of the waste from pointer ``ptr``,
+    ``n`` cards in the talon: the first way ``KlondikeSearch.reachable`` finds."""
+    p, tokens, recycled = ptr, [], False
+    while not (p and p - 1 == i):
+        if p < n:
+            p = min(p + draw, n)
+            tokens.append("draw")
+        elif p and not recycled and not vegas:
+            p, recycled = 0, True
+            tokens.append("recycle")
+        else:
+            raise AssertionError(f"talon card {i} is out of reach")
+    return tokens

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from engine import find, position
-from engine.cards import card_token, is_red, rank_of, suit_cards
+from engine.cards import card_token, is_red, rank_of, suit_cards, suit_of
 from engine.solver import solve
 
 CASES = 30  # random positions per rule set
@@ -273,8 +273,7 @@ def twins_exchanged(pos) -> bool:
     from engine.solver.klondike import KlondikeSearch  # noqa: PLC0415
 
     search = KlondikeSearch(pos)
-    plain = b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(search.cols, search.down)))
-    return search._columns_key() != plain
+    return search._canon != search._on  # what lies on each card, exchanged for the key / as it lies
 
 
 @pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
@@ -312,3 +311,76 @@ def test_klondike_twins_piles_either_way_round_give_one_key():
     assert (key("KHQSJHTS/KDQCJD/////", "tc" + rest) == key("KHQSJD/KDQCJHTS/////", "tc" + rest)
             == key("KHQSJH/KDQCJDTS/////", "tc" + rest))
     assert key("KHQSJHTS/KDQCJD/////", "tc" + rest) != key("KHQSJHTC/KDQCJD/////", "ts" + rest)
+
+
+@pytest.mark.parametrize("rules", ["draw1", "draw3", "draw1-vegas", "draw3-vegas"])
+def test_klondike_the_key_kept_up_by_push_and_pop_is_the_key_of_the_position_the_engine_reaches(rules):
+    """``KlondikeSearch`` keeps its key (the columns' heads, what lies on each card, twins'
+    exchange) up to date in ``push`` and ``pop``: along random walks of steps and take-backs
+    through deals, it equals the key of a search started afresh on the engine's position after
+    the same moves (the steps' own ``tokens``)."""
+    from engine import deal  # noqa: PLC0415
+    from engine.solver.klondike import KlondikeSearch  # noqa: PLC0415
+
+    variant = {"draw1": "D1N", "draw3": "D3N", "draw1-vegas": "D1V", "draw3-vegas": "D3V"}[rules]
+    compared = 0
+    for number in range(6):
+        code = f"KL1-{variant}-AAAAAA{'ABCDEF'[number]}"
+        search = KlondikeSearch(deal(code))
+        rng = random.Random(f"walk-{code}")
+        line: list = []
+        tokens: list[list[str]] = []
+        for _ in range(150):
+            steps = search.moves() if line == [] or rng.random() < 0.75 else []
+            if steps:
+                step = rng.choice(steps)
+                search.push(step)
+                line.append(step)
+                tokens.append(search.tokens(step))
+            elif line:
+                search.pop(line.pop())
+                tokens.pop()
+            engine_pos = deal(code)
+            for token in (t for ts in tokens for t in ts):
+                assert engine_pos.play(token)[1].legal, f"{code}: {token}"
+            assert search.key() == KlondikeSearch(engine_pos).key(), f"{code} after {tokens}"
+            compared += 1
+    assert compared == 900
+
+
+def take_back_chain(pos, moves) -> int:
+    """The longest run of take-backs (cards back from their foundations) one after the other in ``moves``."""
+    from engine.cards import parse_card  # noqa: PLC0415
+
+    copy = type(pos).from_string(str(pos), pos.rules)
+    longest = run = 0
+    for move in moves:
+        card, _, to = move.partition(">")
+        back = bool(to) and to != "F" and copy.found[suit_of(parse_card(card))] > rank_of(parse_card(card))
+        run = run + 1 if back else 0
+        longest = max(longest, run)
+        copy.play(move)
+    return longest
+
+
+def test_klondike_a_take_back_comes_only_as_the_chain_it_starts_and_no_win_is_lost():
+    """*Take-backs* in engine/solver/klondike.py: a card comes back from its foundation only as the
+    start of a chain (take-backs onto the last one or of the card under it, then a card from a
+    column or the talon onto the last). On small positions with runs and low foundations, under
+    every rule set, the solver's answer equals the exhaustive search's (which plays every
+    take-back alone), and some won lines take two or more cards back in a row."""
+    chains = 0
+    for rules in ("draw1", "draw3", "draw1-vegas", "draw3-vegas"):
+        rng = random.Random(f"klondike-take-backs-{rules}")
+        for _ in range(20):
+            text = klondike_runs_case(rng)
+            pos = position("klondike", text, rules=rules)
+            truth = bounded_exhaustive(pos)
+            if truth is None:
+                continue
+            result = solve(pos, seconds=None)
+            assert result.solved is truth, f"{rules}: {text}"
+            if truth:
+                assert replays(pos, result.moves), text
+                chains += take_back_chain(pos, result.moves) >= 2
+    assert chains >= 1
