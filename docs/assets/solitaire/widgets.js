@@ -241,46 +241,89 @@ function parsedBoard(html) {
   return template.content.cloneNode(true).firstElementChild;
 }
 
+// A board's markup cut where the renderer puts its columns (engine/render.py, _column): the shell (the
+// board, its top row and the list of columns, empty) and each column's own markup, in order. Null
+// when the markup is not so cut (then the board is parsed whole).
+const COLUMN_START = '<li class="sol-column"';
+const BOARD_END = "</ol></div>";
+function boardPieces(html) {
+  const first = html.indexOf(COLUMN_START);
+  if (first < 0 || !html.endsWith(BOARD_END)) return null;
+  const columns = html.slice(first, -BOARD_END.length).split(COLUMN_START).slice(1).map((c) => COLUMN_START + c);
+  return { shell: html.slice(0, first) + BOARD_END, columns };
+}
+
+function parsed(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content.firstElementChild;
+}
+
 // The new board into the page: only what changed is touched. The columns first: a card that moved
 // between columns is moved (not destroyed and drawn again), so a move touches the few cards it
 // carried and a focused card keeps its focus; then the reserve / stock row, part by part; last, the
-// cards no column holds any more are removed.
-function patchBoard(board, html) {
-  const fresh = parsedBoard(html);
+// cards no column holds any more are removed. `previous`: the markup the board holds now; only the
+// columns whose markup changed are parsed (a move changes two or three).
+function patchBoard(board, html, previous) {
   const columns = (el) => [...el.querySelectorAll(".sol-columns > [data-column]")];
+  const now = boardPieces(html);
+  const then = previous && boardPieces(previous);
   const before = columns(board);
-  const after = columns(fresh);
+  let shell = null;
+  let changed = null; // index -> the fresh column
+  if (now && then && now.columns.length === then.columns.length && before.length === now.columns.length) {
+    shell = now.shell === then.shell ? board : parsed(now.shell);
+    changed = new Map();
+    now.columns.forEach((markup, i) => {
+      if (markup !== then.columns[i]) changed.set(i, parsed(markup));
+    });
+  } else {
+    const fresh = parsedBoard(html);
+    const after = columns(fresh);
+    shell = fresh;
+    changed = new Map(after.map((column, i) => [i, column]));
+    if (after.length !== before.length) {
+      board.replaceWith(fresh);
+      return;
+    }
+  }
   const topBefore = board.querySelector(".sol-top");
-  const topAfter = fresh.querySelector(".sol-top");
-  if (board.className !== fresh.className || before.length !== after.length || !topBefore || !topAfter) {
-    board.replaceWith(fresh);
+  const topAfter = shell.querySelector(".sol-top");
+  if (board.className !== shell.className || !topBefore || !topAfter) {
+    board.replaceWith(parsedBoard(html));
     return;
   }
   const pool = new Map();
-  for (const column of before) {
-    for (const li of column.querySelector("ol.sol-cards")?.children || []) {
+  for (const i of changed.keys()) {
+    for (const li of before[i].querySelector("ol.sol-cards")?.children || []) {
       const key = cardKey(li);
       if (key) pool.set(key, li);
     }
   }
-  before.forEach((old, i) => {
-    const now = after[i];
+  for (const [i, now] of changed) {
+    const old = before[i];
     if (old.isEqualNode(now)) {
       for (const li of old.querySelector("ol.sol-cards")?.children || []) pool.delete(cardKey(li));
-      return;
+      continue;
     }
     const [oldLabel, oldList] = old.children;
     const [newLabel, newList] = now.children;
     if (old.children.length !== 2 || now.children.length !== 2 || oldList.tagName !== "OL" || newList.tagName !== "OL") {
       patch(old, now);
-      return;
+      continue;
     }
     syncAttributes(old, now);
     if (!oldLabel.isEqualNode(newLabel)) patch(oldLabel, newLabel);
     syncAttributes(oldList, newList);
     patchCards(oldList, newList, pool);
-  });
-  if (!topBefore.isEqualNode(topAfter)) patch(topBefore, topAfter);
+  }
+  if (shell !== board) {
+    if (!topBefore.isEqualNode(topAfter)) patch(topBefore, topAfter);
+    syncAttributes(board, shell);
+    const list = board.querySelector(".sol-columns");
+    const freshList = shell.querySelector(".sol-columns");
+    if (list && freshList) syncAttributes(list, freshList);
+  }
   for (const node of pool.values()) node.remove();
 }
 
@@ -403,7 +446,7 @@ class Widget {
     const board = this.q('[data-role="board"]');
     if (board && frame.board !== this.lastBoard) {
       const focused = this.focusKey();
-      patchBoard(board, frame.board);
+      patchBoard(board, frame.board, this.lastBoard);
       this.lastBoard = frame.board;
       this.keepOneTabStop();
       if (focused && !this.root.contains(document.activeElement)) this.restoreFocus(focused);
