@@ -295,15 +295,7 @@ class KlondikeSearch(Search):
             to.extend(block)
             for b in block:
                 loc[b] = dst
-            if col:
-                below = col[-1]
-                if flip:
-                    self.down[src] -= 1
-                    self._faceup[below] = 1
-                    self._new_head(src)
-                self._lay(below, 255)
-            else:
-                self._new_head(src)
+            self._uncover(src, flip)
             if len(to) == n:
                 self._new_head(dst)
         elif kind == TO_FOUNDATION:
@@ -314,15 +306,7 @@ class KlondikeSearch(Search):
             self.found[_SUIT[c]] += 1
             self._faceup[c] = 0
             self._fix(c)
-            if col:
-                below = col[-1]
-                if flip:
-                    self.down[src] -= 1
-                    self._faceup[below] = 1
-                    self._new_head(src)
-                self._lay(below, 255)
-            else:
-                self._new_head(src)
+            self._uncover(src, flip)
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             del self.talon[i]
@@ -338,6 +322,31 @@ class KlondikeSearch(Search):
             _, c, dst = step
             self.found[_SUIT[c]] -= 1
             self._to_column(c, dst)
+
+    def _uncover(self, src: int, flip: bool) -> None:
+        """Cards have left column ``src``: its new last card (turned face up with ``flip``) carries
+        nothing, or the column is empty."""
+        col = self.cols[src]
+        if col:
+            below = col[-1]
+            if flip:
+                self.down[src] -= 1
+                self._faceup[below] = 1
+                self._new_head(src)
+            self._lay(below, 255)
+        else:
+            self._new_head(src)
+
+    def _cover(self, src: int, flip: bool, c: int) -> None:
+        """Back (``_uncover`` undone): card ``c`` goes back onto column ``src``'s last card, which
+        is turned face down again with ``flip``."""
+        col = self.cols[src]
+        if col:
+            below = col[-1]
+            if flip:
+                self.down[src] += 1
+                self._faceup[below] = 0
+            self._lay(below, c)
 
     def _to_column(self, c: int, dst: int) -> None:
         """A card from the talon or a foundation onto column ``dst``."""
@@ -375,12 +384,7 @@ class KlondikeSearch(Search):
             block = to[-n:]
             del to[-n:]
             col = cols[src]
-            if col:
-                below = col[-1]
-                if flip:
-                    self.down[src] += 1
-                    self._faceup[below] = 0
-                self._lay(below, c)
+            self._cover(src, flip, c)
             col.extend(block)
             for b in block:
                 loc[b] = src
@@ -393,12 +397,7 @@ class KlondikeSearch(Search):
         elif kind == TO_FOUNDATION:
             _, c, src, flip = step
             col = cols[src]
-            if col:
-                below = col[-1]
-                if flip:
-                    self.down[src] += 1
-                    self._faceup[below] = 0
-                self._lay(below, c)
+            self._cover(src, flip, c)
             col.append(c)
             loc[c] = src
             self._faceup[c] = 1

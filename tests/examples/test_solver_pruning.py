@@ -172,7 +172,7 @@ def klondike_case(rng: random.Random) -> str:
 def klondike_answers_as_exhaustive(rules: str, make_case, rng: random.Random, each=None) -> dict[bool, int]:
     """Solve CASES small positions made by ``make_case(rng)`` (those the exhaustive search decides),
     assert that each answer is the exhaustive search's and each won line replays, call ``each`` on
-    every position compared, and count the answers."""
+    every position compared (with the solver's result), and count the answers."""
     answers = {True: 0, False: 0}
     while sum(answers.values()) < CASES:
         text = make_case(rng)
@@ -186,7 +186,7 @@ def klondike_answers_as_exhaustive(rules: str, make_case, rng: random.Random, ea
             assert replays(pos, result.moves), text
         answers[truth] += 1
         if each is not None:
-            each(pos)
+            each(pos, result)
     return answers
 
 
@@ -284,7 +284,7 @@ def test_klondike_positions_that_differ_in_which_twin_carries_which_pile_share_a
     keys did exchange piles."""
     exchanged = 0
 
-    def count_exchanges(pos) -> None:
+    def count_exchanges(pos, _result) -> None:
         nonlocal exchanged
         for move in pos.legal_moves():  # the positions one move on
             after = type(pos).from_string(str(pos), pos.rules)
@@ -370,17 +370,13 @@ def test_klondike_a_take_back_comes_only_as_the_chain_it_starts_and_no_win_is_lo
     every rule set, the solver's answer equals the exhaustive search's (which plays every
     take-back alone), and some won lines take two or more cards back in a row."""
     chains = 0
+
+    def count_chains(pos, result) -> None:
+        nonlocal chains
+        if result.solved:
+            chains += take_back_chain(pos, result.moves) >= 2
+
     for rules in ("draw1", "draw3", "draw1-vegas", "draw3-vegas"):
-        rng = random.Random(f"klondike-take-backs-{rules}")
-        for _ in range(20):
-            text = klondike_runs_case(rng)
-            pos = position("klondike", text, rules=rules)
-            truth = bounded_exhaustive(pos)
-            if truth is None:
-                continue
-            result = solve(pos, seconds=None)
-            assert result.solved is truth, f"{rules}: {text}"
-            if truth:
-                assert replays(pos, result.moves), text
-                chains += take_back_chain(pos, result.moves) >= 2
+        klondike_answers_as_exhaustive(rules, klondike_runs_case, random.Random(f"klondike-take-backs-{rules}"),
+                                       count_chains)
     assert chains >= 1
