@@ -270,6 +270,7 @@ function patchBoard(board, html, previous) {
   const then = previous && boardPieces(previous);
   const before = columns(board);
   let shell = null;
+  let whole = null; // the board parsed whole, when it was
   let changed = null; // index -> the fresh column
   if (now && then && now.columns.length === then.columns.length && before.length === now.columns.length) {
     shell = now.shell === then.shell ? board : parsed(now.shell);
@@ -278,19 +279,19 @@ function patchBoard(board, html, previous) {
       if (markup !== then.columns[i]) changed.set(i, parsed(markup));
     });
   } else {
-    const fresh = parsedBoard(html);
-    const after = columns(fresh);
-    shell = fresh;
+    whole = parsedBoard(html);
+    const after = columns(whole);
+    shell = whole;
     changed = new Map(after.map((column, i) => [i, column]));
     if (after.length !== before.length) {
-      board.replaceWith(fresh);
+      board.replaceWith(whole);
       return;
     }
   }
   const topBefore = board.querySelector(".sol-top");
   const topAfter = shell.querySelector(".sol-top");
   if (board.className !== shell.className || !topBefore || !topAfter) {
-    board.replaceWith(parsedBoard(html));
+    board.replaceWith(whole || parsedBoard(html));
     return;
   }
   const pool = new Map();
@@ -1064,9 +1065,7 @@ function replacePart(root, role, html) {
     partsApplied.set(old, html);
     return old;
   }
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  const fresh = template.content.firstElementChild;
+  const fresh = parsed(html);
   if (!fresh) return old;
   const focused = old.contains(document.activeElement) ? document.activeElement : null;
   fresh.hidden = old.hidden;
