@@ -105,7 +105,6 @@ _TEXTS = {
     "rules-stopped": N_("widget", "The board stops before it; the moves after it stay in the move list."),
     "verdicts-all": N_("widget", "Allowed under every rule set."),
     "verdicts-none": N_("widget", "Refused under every rule set."),
-    "verdicts-some": N_("widget", "Allowed only under {names}."),
     "solver": N_("widget", "Is it still winnable?"),
     "cancel": N_("widget", "Cancel"),
     "solver-note": N_("widget", "The site knows the face-down cards from the deal code or the position, and so "
@@ -143,6 +142,9 @@ _TEXTS = {
 
 _PLURAL_TEXTS = {
     "at-move": NP_("widget", "Position after {n} move.", "Position after {n} moves."),
+    # TRANSLATORS: the rule sets that allow a move, {names} a list of their names; {n} how many (one
+    # rule set or several: the plural form agrees with the list).
+    "verdicts-some": NP_("widget", "Allowed only under {names}.", "Allowed only under {names}."),
     "rules-replayed": NP_("widget", "Judged again under {rules}: {n} move played, none refused.",
                           "Judged again under {rules}: {n} moves played, none refused."),
     "opened-link": NP_("widget", "Opened from the link, with {n} move played.",

@@ -735,7 +735,7 @@ class AnalysisSession(TrySession):
             summary = text("verdicts-none", self.lang)
         else:
             names = list_text([rules_name(name, self.lang) for name in allowed], self.lang)
-            summary = text("verdicts-some", self.lang, names=names)
+            summary = plural_text("verdicts-some", len(allowed), self.lang, names=names)
         return verdicts_table(verdicts, self.lang, move=token), summary
 
     def verdicts(self, token: str | None = None, here: Position | None = None) -> list[dict[str, Any]]:

@@ -251,12 +251,12 @@ def test_every_attempted_move_is_judged_under_every_preset_of_the_game():
     assert 'data-rules="classic" data-legal="false"' in frame["verdicts"]
     assert 'data-rules="easy" data-legal="true"' in frame["verdicts"]
     assert "Könnyített: megengedett (0 pont)." in said(frame["verdicts"])
-    assert frame["verdicts_summary"] == "Csak ezek szerint megengedett: Könnyített."
+    assert frame["verdicts_summary"] == "Csak a következő szabályrendszer szerint megengedett: Könnyített."
 
 
 @pytest.mark.parametrize(("lang", "summary"), [
     ("en", "Allowed only under Easy."),
-    ("ca", "Només està permesa amb aquestes regles: «Flexible»."),
+    ("ca", "Només està permesa amb la regla «Flexible»."),
     ("ru", "Можно только по этим правилам: «Упрощённые»."),
 ])
 def test_the_rule_sets_that_allow_a_move_are_named_as_the_language_names_them_in_prose(lang, summary):
