@@ -16,7 +16,8 @@ in the solver) or *unknown* (the budget ran out first). The budget is a number o
 deal, not seconds, so the committed data is reproducible on any machine.
 
 The run is resumable: each preset's CSV is written a row at a time, and a new run solves only the
-deal codes its CSV does not hold yet (``--restart`` starts the presets named over). ``--jobs``
+deal codes its CSV does not hold yet (``--restart`` starts the presets named over; a raised budget
+keeps the deals already decided and solves the unknown ones again, ``_raise_budget``). ``--jobs``
 worker processes (default: every core) share the deals; a progress bar on stderr shows the deals
 done, the decisions so far and the time left.
 
@@ -207,9 +208,12 @@ def run(names: list[str], deals: int, nodes: int | None, jobs: int, restart: boo
         path = OUT / f"{name}.csv"
         budget = nodes or preset["nodes"]
         meta = _meta(name)
-        if restart or meta.get("budget_positions") != budget:
-            path.unlink(missing_ok=True)  # another budget: the old rows do not count
+        before = meta.get("budget_positions")
+        if restart or before is None or before > budget:
+            path.unlink(missing_ok=True)  # a new run, or a smaller budget: the old rows do not count
             _write_meta(name, budget, None)
+        elif before < budget:
+            _raise_budget(name, budget)
         have = read_rows(path)
         todo = [code_for(preset, n) for n in range(deals) if code_for(preset, n) not in have]
         plan.append((name, todo))
@@ -231,6 +235,21 @@ def run(names: list[str], deals: int, nodes: int | None, jobs: int, restart: boo
             _finish(name, budget, deals)
             summary()
     progress.close()
+
+
+def _raise_budget(name: str, budget: int) -> None:
+    """The preset's budget is raised: its won and lost rows stand, its unknown rows are dropped
+    (to be solved again). The search is deterministic and its budget only stops it, so a deal
+    decided within the old budget is decided the same, in the same positions, within the new one:
+    the CSV then holds what a run from scratch would (all but the CPU seconds). A change to the
+    solver that changes any answer needs ``--restart``."""
+    path = OUT / f"{name}.csv"
+    rows = [r for r in read_rows(path).values() if r["result"] != "unknown"]
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: r[k] for k in FIELDS} for r in rows)
+    _write_meta(name, budget, None)
 
 
 def _meta(name: str) -> dict:

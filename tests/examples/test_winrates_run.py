@@ -1,0 +1,52 @@
+"""``make winrates`` (bench/winrates.py) resumes where it stopped, and a raised budget keeps the
+deals already decided and solves only the unknown ones again: what it writes then is what a run
+from scratch at the new budget writes (all but the CPU seconds)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import winrates
+
+PRESET = "scorpion-classic"
+DEALS = 4
+SMALL, LARGE = 40, 20_000
+
+
+def rows(out):
+    return {code: {k: v for k, v in row.items() if k != "seconds"}
+            for code, row in winrates.read_rows(out / f"{PRESET}.csv").items()}
+
+
+@pytest.fixture
+def out(tmp_path, monkeypatch):
+    monkeypatch.setattr(winrates, "OUT", tmp_path)
+    return tmp_path
+
+
+def test_a_raised_budget_keeps_the_decided_deals_and_solves_the_unknown_ones_again(out, tmp_path_factory, monkeypatch):
+    winrates.run([PRESET], DEALS, SMALL, jobs=1, restart=False)
+    small = rows(out)
+    assert len(small) == DEALS
+    unknown = {code for code, row in small.items() if row["result"] == "unknown"}
+    assert unknown and len(unknown) < DEALS, small  # the deals chosen show both cases
+
+    winrates.run([PRESET], DEALS, LARGE, jobs=1, restart=False)
+    raised = rows(out)
+    assert winrates._meta(PRESET)["budget_positions"] == LARGE
+    for code, row in small.items():
+        if code not in unknown:
+            assert raised[code] == row  # kept as it was
+    assert all(raised[code]["result"] != "unknown" for code in unknown), raised
+
+    scratch = tmp_path_factory.mktemp("scratch")
+    monkeypatch.setattr(winrates, "OUT", scratch)
+    winrates.run([PRESET], DEALS, LARGE, jobs=1, restart=False)
+    assert rows(scratch) == raised
+
+
+def test_a_smaller_budget_starts_the_preset_over(out):
+    winrates.run([PRESET], 2, LARGE, jobs=1, restart=False)
+    winrates.run([PRESET], 2, SMALL, jobs=1, restart=False)
+    assert winrates._meta(PRESET)["budget_positions"] == SMALL
+    assert all(int(row["positions"]) <= SMALL for row in rows(out).values())
