@@ -4,7 +4,7 @@
     python bench/winrates.py                    # the same
     python bench/winrates.py scorpion-classic   # one preset (keys of PRESETS)
     python bench/winrates.py --summary          # only rebuild winrates.json from the CSV files
-    python bench/winrates.py --fresh 100        # deals far from that set, 20 s each (prints, writes fresh.json)
+    python bench/winrates.py --fresh 100        # deals far from that set, 20 s of CPU each (prints, writes fresh.json)
     python bench/winrates.py --probe --deals 200 --seconds 2 scorpion-easy scorpion-wasp
                                                 # a quick measure: one process, a time budget, writes nothing
     python bench/winrates.py --probe --undecided scorpion-three-blind-mice   # the deals its CSV left unknown
@@ -56,15 +56,22 @@ from engine.solver import solve  # noqa: E402
 OUT = ROOT / "examples" / "stats"
 FIELDS = ["code", "result", "positions", "moves", "seconds"]
 
+# Positions per deal. Set so that the whole run (every preset from scratch) fits in two hours on two
+# cores (each preset's CPU seconds are in its .meta.json). The wider trees get more: under Easy and
+# Wasp a card has several places to go; a Klondike deal lost for subtle reasons needs every position
+# it reaches (100,000 to 900,000 for the draw-one deals that 10,000 left undecided, measured).
+# Draw one Vegas, the slowest per position and the most often undecided, gets what the two hours leave.
 SCORPION_BUDGET = 20_000
-KLONDIKE_BUDGET = 10_000
+SCORPION_WIDE_BUDGET = 200_000
+KLONDIKE_BUDGET = 500_000
+KLONDIKE_D1V_BUDGET = 100_000
 
 PRESETS: dict[str, dict] = {
     # name: game, code variant, budget (positions per deal), what the preset is
     "scorpion-classic": {"game": "scorpion", "variant": "CLA", "nodes": SCORPION_BUDGET,
                          "rules": "The app's Classic: same suit, only a king on an empty column, "
                                   "complete sequences removed, the reserve any time."},
-    "scorpion-easy": {"game": "scorpion", "variant": "EAS", "nodes": SCORPION_BUDGET,
+    "scorpion-easy": {"game": "scorpion", "variant": "EAS", "nodes": SCORPION_WIDE_BUDGET,
                       "rules": "The app's Easy: any suit one rank higher; the rest as Classic."},
     "scorpion-traditional": {"game": "scorpion", "variant": "TRA", "nodes": SCORPION_BUDGET,
                              "rules": "Traditional: complete sequences stay, the reserve only when play is stuck."},
@@ -72,7 +79,7 @@ PRESETS: dict[str, dict] = {
                      "rules": "BVS: four face-down cards in columns 1 to 3; as Traditional."},
     "scorpion-scorpion-ii": {"game": "scorpion", "variant": "SC2", "nodes": SCORPION_BUDGET,
                              "rules": "Scorpion II: three face-down cards in columns 1 to 3; the rest as Classic."},
-    "scorpion-wasp": {"game": "scorpion", "variant": "WSP", "nodes": SCORPION_BUDGET,
+    "scorpion-wasp": {"game": "scorpion", "variant": "WSP", "nodes": SCORPION_WIDE_BUDGET,
                       "rules": "Wasp: any card or block on an empty column; the rest as Classic."},
     "scorpion-three-blind-mice": {"game": "scorpion", "variant": "TBM", "nodes": SCORPION_BUDGET,
                                   "rules": "Three Blind Mice: ten columns of five, two cards set aside."},
@@ -80,7 +87,7 @@ PRESETS: dict[str, dict] = {
                        "rules": "Klondike, draw 1, Normal scoring (unlimited passes through the stock)."},
     "klondike-draw3": {"game": "klondike", "variant": "D3N", "nodes": KLONDIKE_BUDGET,
                        "rules": "Klondike, draw 3, Normal scoring (unlimited passes through the stock)."},
-    "klondike-draw1-vegas": {"game": "klondike", "variant": "D1V", "nodes": KLONDIKE_BUDGET,
+    "klondike-draw1-vegas": {"game": "klondike", "variant": "D1V", "nodes": KLONDIKE_D1V_BUDGET,
                              "rules": "Klondike, draw 1, Vegas scoring (one pass through the stock)."},
     "klondike-draw3-vegas": {"game": "klondike", "variant": "D3V", "nodes": KLONDIKE_BUDGET,
                              "rules": "Klondike, draw 3, Vegas scoring (one pass through the stock)."},
@@ -141,10 +148,17 @@ WORDS = {True: "won", False: "lost", None: "unknown"}
 
 
 def solve_deal(task: tuple[str, str, int | None, float | None]) -> list:
-    """One CSV row: solve the deal ``code`` within ``nodes`` positions (and ``seconds``)."""
+    """One CSV row: solve the deal ``code`` within ``nodes`` positions (and ``seconds`` of this
+    process's CPU time, so that the machine's other work does not shorten it: the search stops at
+    the first look at the clock after them, every ``engine.solver.PROGRESS_EVERY`` positions)."""
     _, code, nodes, seconds = task
     started = time.process_time()
-    result = solve(deal(code), seconds=seconds, max_nodes=nodes)
+    until = None if seconds is None else started + seconds
+
+    def within(_nodes: int) -> bool:
+        return until is None or time.process_time() < until
+
+    result = solve(deal(code), seconds=None, max_nodes=nodes, progress=within)
     return [code, WORDS[result.solved], result.nodes, len(result.moves) if result.solved else "",
             f"{time.process_time() - started:.3f}"]
 
@@ -330,7 +344,7 @@ def fresh(count: int, jobs: int, seconds: float = FRESH_SECONDS) -> dict:
     total = sum(sum(c.values()) for c in per.values())
     decided = sum(c["won"] + c["lost"] for c in per.values())
     data = {"about": f"Deals {FRESH_FROM} to {FRESH_FROM + count - 1} of every preset, at most {seconds:g} s "
-                     "each (CPython, this machine; wall-clock, so it varies with the load)",
+                     "CPU each (CPython, this machine)",
             "seconds": seconds, "presets": per, "decided": decided, "deals": total,
             "decided_share": round(decided / total, 4) if total else None}
     (OUT / "fresh.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
