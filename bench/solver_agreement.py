@@ -4,6 +4,7 @@ no deal may be proved lost by one and won by the other.
 
     python bench/solver_agreement.py              # 200 deals of each draw mode
     python bench/solver_agreement.py --deals 50 --nodes 20000
+    python bench/solver_agreement.py --deals 1000 --stats   # ours: the answers make winrates committed
 
 Each deal gets a budget on both sides: ``--nodes`` positions for ours, ``--closed`` closed states
 for Klondike-Solver's ``solve_fast``. The table counts each pair of answers (won / lost / not
@@ -43,13 +44,30 @@ def theirs(pos, draw: int, closed: int) -> bool | None:
     return {1: True, -1: True, 0: False}.get(value)
 
 
-def compare(draw: int, deals: int, nodes: int, closed: int, first: int = 0) -> dict[tuple[str, str], int]:
-    """Counts of (our answer, theirs) over deals ``first`` … ``first + deals - 1``."""
+def committed(draw: int) -> dict[str, bool | None]:
+    """Our answers by deal code from the committed win rates (``examples/stats``, ``make winrates``)."""
+    from bench.winrates import OUT, read_rows  # noqa: PLC0415
+
+    answers = {"won": True, "lost": False, "unknown": None}
+    return {code: answers[row["result"]] for code, row in read_rows(OUT / f"klondike-draw{draw}.csv").items()}
+
+
+def compare(draw: int, deals: int, nodes: int, closed: int, first: int = 0,
+            stats: bool = False) -> dict[tuple[str, str], int]:
+    """Counts of (our answer, theirs) over deals ``first`` … ``first + deals - 1``; ``stats``: ours
+    read from the committed win rates instead of solved here (with their own budget)."""
     game = find("klondike")
+    known = committed(draw) if stats else {}
     table: dict[tuple[str, str], int] = {}
     for number in range(first, first + deals):
         pos = game.deal(number, f"draw{draw}")
-        ours = solve(pos, seconds=None, max_nodes=nodes).solved
+        if stats:
+            code = game.code(number, f"draw{draw}")
+            if code not in known:
+                raise SystemExit(f"solver_agreement: {code} is not in the committed win rates")
+            ours = known[code]
+        else:
+            ours = solve(pos, seconds=None, max_nodes=nodes).solved
         pair = (WORDS[ours], WORDS[theirs(game.deal(number, f"draw{draw}"), draw, closed)])
         table[pair] = table.get(pair, 0) + 1
     return table
@@ -64,11 +82,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--nodes", type=int, default=20_000, help="our budget, positions per deal")
     parser.add_argument("--closed", type=int, default=200_000, help="Klondike-Solver's budget, closed states")
+    parser.add_argument("--stats", action="store_true",
+                        help="ours: the answers of the committed win rates (examples/stats), not solved here")
     args = parser.parse_args(argv)
     bad = 0
     for draw in (1, 3):
-        table = compare(draw, args.deals, args.nodes, args.closed)
-        print(f"draw {draw}, deals 0–{args.deals - 1} (ours: rows; Klondike-Solver: columns)")
+        table = compare(draw, args.deals, args.nodes, args.closed, stats=args.stats)
+        ours = "the committed win rates" if args.stats else f"{args.nodes} positions"
+        print(f"draw {draw}, deals 0–{args.deals - 1} (ours, {ours}: rows; Klondike-Solver, "
+              f"{args.closed} closed states: columns)")
         print(f"{'':12}" + "".join(f"{w:>12}" for w in WORDS.values()))
         for ours in WORDS.values():
             print(f"{ours:12}" + "".join(f"{table.get((ours, t), 0):12}" for t in WORDS.values()))
