@@ -50,3 +50,12 @@ def test_a_smaller_budget_starts_the_preset_over(out):
     winrates.run([PRESET], 2, SMALL, jobs=1, restart=False)
     assert winrates._meta(PRESET)["budget_positions"] == SMALL
     assert all(int(row["positions"]) <= SMALL for row in rows(out).values())
+
+
+def test_a_time_budget_stops_the_search_at_its_first_look_at_the_clock():
+    # --fresh and --probe give each deal seconds of CPU; none left: unknown after one slice of positions
+    from engine.solver import PROGRESS_EVERY
+
+    code, result, positions, moves, _ = winrates.solve_deal(("klondike-draw1-vegas", "KL1-D1V-AAAAAAC", None, 0.0))
+    assert (code, result, moves) == ("KL1-D1V-AAAAAAC", "unknown", "")
+    assert positions == PROGRESS_EVERY
