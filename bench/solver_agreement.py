@@ -84,9 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--closed", type=int, default=200_000, help="Klondike-Solver's budget, closed states")
     parser.add_argument("--stats", action="store_true",
                         help="ours: the answers of the committed win rates (examples/stats), not solved here")
+    parser.add_argument("--draw", type=int, choices=(1, 3), action="append",
+                        help="only this draw mode (default: both)")
     args = parser.parse_args(argv)
     bad = 0
-    for draw in (1, 3):
+    for draw in args.draw or (1, 3):
         table = compare(draw, args.deals, args.nodes, args.closed, stats=args.stats)
         ours = "the committed win rates" if args.stats else f"{args.nodes} positions"
         print(f"draw {draw}, deals 0–{args.deals - 1} (ours, {ours}: rows; Klondike-Solver, "
