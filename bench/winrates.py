@@ -56,11 +56,12 @@ from engine.solver import solve  # noqa: E402
 OUT = ROOT / "examples" / "stats"
 FIELDS = ["code", "result", "positions", "moves", "seconds"]
 
-# Positions per deal. Set so that the whole run (every preset from scratch) fits in two hours on two
-# cores (each preset's CPU seconds are in its .meta.json). The wider trees get more: under Easy and
-# Wasp a card has several places to go; a Klondike deal lost for subtle reasons needs every position
-# it reaches (100,000 to 900,000 for the draw-one deals that 10,000 left undecided, measured).
-# Draw one Vegas, the slowest per position and the most often undecided, gets what the two hours leave.
+# Positions per deal. The whole run (every preset from scratch) must fit in two hours on two cores;
+# with these it takes 7,575 s of CPU, 63 minutes on two cores (each preset's CPU seconds are in its
+# .meta.json). The wider trees get more: under Easy and Wasp a card has several places to go; a
+# Klondike deal lost for subtle reasons needs every position it reaches (100,000 to 900,000 for the
+# draw-one deals that 10,000 left undecided, measured). Draw one Vegas is the slowest per position
+# (about 10,000 a second) and the most often undecided: at 50,000 it takes 36 minutes of CPU alone.
 SCORPION_BUDGET = 20_000
 SCORPION_WIDE_BUDGET = 200_000
 KLONDIKE_BUDGET = 500_000
