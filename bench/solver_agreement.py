@@ -47,8 +47,9 @@ def theirs(pos, draw: int, closed: int) -> bool | None:
 def committed(draw: int) -> dict[str, bool | None]:
     """Our answers by deal code from the committed win rates (``examples/stats``, ``make winrates``)."""
     from bench.winrates import OUT, read_rows  # noqa: PLC0415
+    from bench.winrates import WORDS as RESULTS  # noqa: PLC0415
 
-    answers = {"won": True, "lost": False, "unknown": None}
+    answers = {word: solved for solved, word in RESULTS.items()}
     return {code: answers[row["result"]] for code, row in read_rows(OUT / f"klondike-draw{draw}.csv").items()}
 
 
@@ -57,18 +58,23 @@ def compare(draw: int, deals: int, nodes: int, closed: int, first: int = 0,
     """Counts of (our answer, theirs) over deals ``first`` … ``first + deals - 1``; ``stats``: ours
     read from the committed win rates instead of solved here (with their own budget)."""
     game = find("klondike")
-    known = committed(draw) if stats else {}
-    table: dict[tuple[str, str], int] = {}
-    for number in range(first, first + deals):
-        pos = game.deal(number, f"draw{draw}")
-        if stats:
+    numbers = range(first, first + deals)
+    known: dict[int, bool | None] = {}
+    if stats:  # every deal's answer first: a missing one stops the comparison before it starts
+        answers = committed(draw)
+        for number in numbers:
             code = game.code(number, f"draw{draw}")
-            if code not in known:
-                raise SystemExit(f"solver_agreement: {code} is not in the committed win rates")
-            ours = known[code]
+            if code not in answers:
+                raise LookupError(f"{code} is not in the committed win rates (examples/stats): run make winrates")
+            known[number] = answers[code]
+    table: dict[tuple[str, str], int] = {}
+    for number in numbers:
+        pos = game.deal(number, f"draw{draw}")  # ``solve`` leaves it as it was
+        if stats:
+            ours = known[number]
         else:
             ours = solve(pos, seconds=None, max_nodes=nodes).solved
-        pair = (WORDS[ours], WORDS[theirs(game.deal(number, f"draw{draw}"), draw, closed)])
+        pair = (WORDS[ours], WORDS[theirs(pos, draw, closed)])
         table[pair] = table.get(pair, 0) + 1
     return table
 
@@ -89,9 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bad = 0
     for draw in args.draw or (1, 3):
-        table = compare(draw, args.deals, args.nodes, args.closed, stats=args.stats)
-        ours = "the committed win rates" if args.stats else f"{args.nodes} positions"
-        print(f"draw {draw}, deals 0–{args.deals - 1} (ours, {ours}: rows; Klondike-Solver, "
+        try:
+            table = compare(draw, args.deals, args.nodes, args.closed, stats=args.stats)
+        except LookupError as error:
+            print(f"solver_agreement: {error}", file=sys.stderr)
+            return 2
+        source = "the committed win rates" if args.stats else f"{args.nodes} positions"
+        print(f"draw {draw}, deals 0–{args.deals - 1} (ours, {source}: rows; Klondike-Solver, "
               f"{args.closed} closed states: columns)")
         print(f"{'':12}" + "".join(f"{w:>12}" for w in WORDS.values()))
         for ours in WORDS.values():

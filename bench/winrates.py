@@ -398,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--probe", action="store_true",
                         help="instead: solve the presets' deals in this process within --seconds/--nodes, print counts "
                              "and CPU time, write nothing")
-    parser.add_argument("--seconds", type=float, default=None, help="with --probe: a time budget per deal")
+    parser.add_argument("--seconds", type=float, default=None, help="with --probe: a budget per deal in CPU seconds")
     parser.add_argument("--undecided", action="store_true",
                         help="with --probe: the deals each preset's committed CSV left unknown")
     args = parser.parse_args(argv)
