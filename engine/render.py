@@ -304,11 +304,26 @@ LIST_COMMA = N_("list", "{items}, {next}")
 # TRANSLATORS: a rule set's name in a list of names inside a sentence ("Allowed only under Easy and
 # Wasp"): marked as the language marks such a name in prose (ca, ru «{name}»), or left as it is.
 RULES_NAME = N_("rules-name", "{name}")
+# TRANSLATORS: the same, for a name that holds a comma ("Hard (draw 3), Normal scoring"): always in the
+# language's quotation marks, so that a list of such names shows where each one ends.
+RULES_NAME_QUOTED = N_("rules-name", "“{name}”")
+
+
+# Quotation marks inside quotation marks: a quoted name that holds a quoted word («…») takes the
+# language's second-level marks for it (ru „…“, ca “…”), so that no »» closes two quotations at once.
+_INNER_QUOTES = {"ru": ("„", "“"), "ca": ("“", "”")}
 
 
 def rules_name(name: str, lang: str = "en") -> str:
-    """A rule set's name as a sentence names it: en ``Easy``, ca ``«Flexible»``, ru ``«Упрощённые»``."""
-    return translator(lang).pgettext("rules-name", RULES_NAME).format(name=name)
+    """A rule set's name as a sentence names it: en ``Easy``, ca ``«Flexible»``, ru ``«Упрощённые»``;
+    one that holds a comma always quoted (en ``“Hard (draw 3), Normal scoring”``, hu ``„…”``), and
+    a quoted word inside it takes the inner marks: ru ``«… счёт „Обычный“»``."""
+    message = RULES_NAME_QUOTED if "," in name else RULES_NAME
+    pattern = translator(lang).pgettext("rules-name", message)
+    inner = _INNER_QUOTES.get(lang)
+    if inner and "«" in pattern and "«" in name:
+        name = name.replace("«", inner[0]).replace("»", inner[1])
+    return pattern.format(name=name)
 
 
 def list_text(names: list[str], lang: str = "en") -> str:
@@ -317,16 +332,22 @@ def list_text(names: list[str], lang: str = "en") -> str:
 
     >>> list_text(["Classic", "Easy", "Wasp"])
     'Classic, Easy, and Wasp'
+
+    Names that hold a comma themselves are set apart by semicolons, as all four languages do:
+    ``Hard (draw 3), Normal scoring; Easy (draw 1), Vegas scoring; and …``.
     """
     if len(names) < 2:
         return "".join(names)
     t = translator(lang)
     if len(names) == 2:
         return t.pgettext("list", LIST_PAIR).format(first=names[0], last=names[1])
+    comma, end = t.pgettext("list", LIST_COMMA), t.pgettext("list", LIST_END)
+    if any("," in name for name in names):
+        comma, end = comma.replace(", ", "; "), end.replace(", ", "; ")
     items = names[0]
     for name in names[1:-1]:
-        items = t.pgettext("list", LIST_COMMA).format(items=items, next=name)
-    return t.pgettext("list", LIST_END).format(items=items, last=names[-1])
+        items = comma.format(items=items, next=name)
+    return end.format(items=items, last=names[-1])
 
 
 def text(key: str, lang: str = "en", **values: object) -> str:

@@ -658,6 +658,27 @@ def test_a_list_of_names_is_joined_as_cldr_joins_a_list_in_the_language(lang, na
     assert render.list_text(names, lang) == format_list(names, locale=lang)
 
 
+@pytest.mark.parametrize(("lang", "joined"), [
+    ("en", "A, 1; B, 2; and C, 3"), ("hu", "A, 1; B, 2 és C, 3"),
+    ("ca", "A, 1; B, 2 i C, 3"), ("ru", "A, 1; B, 2 и C, 3"),
+])
+def test_names_that_hold_a_comma_are_set_apart_by_semicolons(lang, joined):
+    # r20 ca 3, hu 2: Klondike's rule sets ("Hard (draw 3), Normal scoring") listed with commas ran together
+    assert render.list_text(["A, 1", "B, 2", "C, 3"], lang) == joined
+
+
+@pytest.mark.parametrize(("lang", "name", "named"), [
+    ("en", "Easy", "Easy"),
+    ("en", "Hard (draw 3), Normal scoring", "“Hard (draw 3), Normal scoring”"),
+    ("hu", "Nehéz (3 lapos húzás), Normál pontozás", "„Nehéz (3 lapos húzás), Normál pontozás”"),
+    ("ca", "Flexible", "«Flexible»"),
+    ("ru", "Сложный режим, счёт «Обычный»", "«Сложный режим, счёт „Обычный“»"),
+])
+def test_a_rule_sets_name_is_quoted_as_the_language_quotes_it_in_a_sentence(lang, name, named):
+    # a name holding a comma is always quoted (r20 hu 2); a quotation inside one takes the inner marks (r20 ru 1)
+    assert render.rules_name(name, lang) == named
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("token", ["4H>7", "KD>F", "tap:2H", "dtap:AD"])
 def test_a_disputed_moves_try_button_shows_the_symbols_and_says_the_card_in_words(lang, token):
