@@ -299,6 +299,10 @@ LIST_END = N_("list", "{items}, and {last}")
 """The last two of three or more: ``{items}`` is the others joined by the language's comma (en keeps
 the serial comma; hu ``{items} és {last}``, ca ``{items} i {last}``, ru ``{items} и {last}``)."""
 LIST_COMMA = N_("list", "{items}, {next}")
+# TRANSLATORS: the same two joins for names that hold a comma themselves ("Hard (draw 3), Normal scoring"),
+# set apart by semicolons as the language punctuates such a list (ca «{items}, i {last}», hu «{items} és {last}»).
+LIST_END_LONG = N_("list", "{items}; and {last}")
+LIST_COMMA_LONG = N_("list", "{items}; {next}")
 
 
 # TRANSLATORS: a rule set's name in a list of names inside a sentence ("Allowed only under Easy and
@@ -333,17 +337,17 @@ def list_text(names: list[str], lang: str = "en") -> str:
     >>> list_text(["Classic", "Easy", "Wasp"])
     'Classic, Easy, and Wasp'
 
-    Names that hold a comma themselves are set apart by semicolons, as all four languages do:
-    ``Hard (draw 3), Normal scoring; Easy (draw 1), Vegas scoring; and …``.
+    Names that hold a comma themselves are set apart by semicolons, as each language punctuates such
+    a list: en ``…, Normal scoring; Easy (draw 1), Vegas scoring; and …``, ca ``…; «…», i «…»``.
     """
     if len(names) < 2:
         return "".join(names)
     t = translator(lang)
     if len(names) == 2:
         return t.pgettext("list", LIST_PAIR).format(first=names[0], last=names[1])
-    comma, end = t.pgettext("list", LIST_COMMA), t.pgettext("list", LIST_END)
-    if any("," in name for name in names):
-        comma, end = comma.replace(", ", "; "), end.replace(", ", "; ")
+    long = any("," in name for name in names)
+    comma = t.pgettext("list", LIST_COMMA_LONG if long else LIST_COMMA)
+    end = t.pgettext("list", LIST_END_LONG if long else LIST_END)
     items = names[0]
     for name in names[1:-1]:
         items = comma.format(items=items, next=name)

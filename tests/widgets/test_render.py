@@ -660,7 +660,7 @@ def test_a_list_of_names_is_joined_as_cldr_joins_a_list_in_the_language(lang, na
 
 @pytest.mark.parametrize(("lang", "joined"), [
     ("en", "A, 1; B, 2; and C, 3"), ("hu", "A, 1; B, 2 és C, 3"),
-    ("ca", "A, 1; B, 2 i C, 3"), ("ru", "A, 1; B, 2 и C, 3"),
+    ("ca", "A, 1; B, 2, i C, 3"), ("ru", "A, 1; B, 2 и C, 3"),
 ])
 def test_names_that_hold_a_comma_are_set_apart_by_semicolons(lang, joined):
     # r20 ca 3, hu 2: Klondike's rule sets ("Hard (draw 3), Normal scoring") listed with commas ran together
