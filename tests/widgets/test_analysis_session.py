@@ -257,7 +257,7 @@ def test_every_attempted_move_is_judged_under_every_preset_of_the_game():
 @pytest.mark.parametrize(("lang", "summary"), [
     ("en", "Allowed only under Easy."),
     ("ca", "Només està permesa amb el conjunt de regles «Flexible»."),
-    ("ru", "Можно только по этим правилам: «Упрощённые»."),
+    ("ru", "Можно только по правилам: «Упрощённые»."),
 ])
 def test_the_rule_sets_that_allow_a_move_are_named_as_the_language_names_them_in_prose(lang, summary):
     # ca and ru put a rule set's name in quotes inside a sentence, as their other messages do
