@@ -66,7 +66,7 @@ FIELDS = ["code", "result", "positions", "moves", "seconds"]
 SCORPION_BUDGET = 20_000
 SCORPION_WIDE_BUDGET = 200_000
 KLONDIKE_BUDGET = 1_000_000
-KLONDIKE_D1V_BUDGET = 50_000
+KLONDIKE_D1V_BUDGET = 500_000
 
 PRESETS: dict[str, dict] = {
     # name: game, code variant, budget (positions per deal), what the preset is

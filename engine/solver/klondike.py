@@ -134,7 +134,10 @@ class KlondikeSearch(Search):
                 self.loc[c] = w
         for c in self.talon:
             self.loc[c] = TALON
-        self._ask_dead_end = True  # only at the start: see ``moves``
+        # per step pushed, whether it drew past talon cards under Vegas (the start counts as one):
+        # ``moves`` asks ``dead_end`` where the last step did (see there)
+        self._drew_past = [True]
+        self._reach: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self._on = bytearray()
         self._faceup = bytearray()
         self._canon = bytearray()
@@ -283,6 +286,7 @@ class KlondikeSearch(Search):
             self.push(step[1])
             self.push(step[2])
             return
+        self._drew_past.append(kind == FROM_TALON and self.vegas and step[2] > step[3])
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
             _, c, src, dst, n, flip = step
@@ -310,8 +314,6 @@ class KlondikeSearch(Search):
         elif kind == FROM_TALON:
             _, c, i, ptr, dst, _ = step
             del self.talon[i]
-            if self.vegas and i > ptr:
-                self._ask_dead_end = True  # cards drawn past lie under the waste for good
             self.ptr = i
             if dst == FOUNDATION:
                 loc[c] = FOUND
@@ -377,6 +379,7 @@ class KlondikeSearch(Search):
             self.pop(step[2])
             self.pop(step[1])
             return
+        self._drew_past.pop()
         cols, loc = self.cols, self.loc
         if kind == BLOCK:
             _, c, src, dst, n, flip = step
@@ -421,9 +424,17 @@ class KlondikeSearch(Search):
             loc[c] = FOUND
 
     # -- the talon ------------------------------------------------------------------------------
-    def reachable(self) -> list[tuple[int, int]]:
+    def reachable(self) -> tuple[tuple[int, int], ...]:
         """Every talon card the draws can bring to the top of the waste: (its index in ``talon``,
-        the number of draws and recycles that do it, ``_draws``), fewest first."""
+        the number of draws and recycles that do it, ``_draws``), fewest first. It depends only on
+        the pointer and the talon's length (the draw and the passes are the search's): kept once
+        worked out (``_reach``)."""
+        known = self._reach.get((self.ptr, len(self.talon)))
+        if known is None:
+            known = self._reach[self.ptr, len(self.talon)] = tuple(self._reachable())
+        return known
+
+    def _reachable(self) -> list[tuple[int, int]]:
         n = len(self.talon)
         out: list[tuple[int, int]] = []
         seen = set()
@@ -633,7 +644,7 @@ class KlondikeSearch(Search):
                 todo += cols[w][down[w] : i]  # a face-up card under z may now be separable from its target
         return left > 0  # (none in play: won)
 
-    def _take_backs(self, wanted: dict[int, list[int]], empty: int, reach: list[tuple[int, int]]) -> list[Any]:
+    def _take_backs(self, wanted: dict[int, list[int]], empty: int, reach: tuple[tuple[int, int], ...]) -> list[Any]:
         """Take-backs, each offered as the chain it starts (*Take-backs* in the module docstring):
         cards back from the foundations, each one onto the card taken back before it or the card
         below that one in its suit, then a card from a column or the talon onto the last one.
@@ -687,15 +698,17 @@ class KlondikeSearch(Search):
             self.pop(back)
 
     def moves(self) -> list[Any]:
-        # ``dead_end`` is asked of the start position only, and under Vegas after a step that draws
-        # past cards (they lie under the waste for good: ``push``): measured on deals 2–21 of draw
+        # ``dead_end`` is asked of the start position only, and under Vegas of a position whose last
+        # step drew past cards (they lie under the waste for good): measured on deals 2–21 of draw
         # 1 and draw 3 at 20,000 positions each, asking it at every position decided no more deals
         # and cut the positions searched per second five-fold. Asking less often never changes an
-        # answer (it only prunes less), nor does asking more (it is proved at any position).
-        if self._ask_dead_end:
-            self._ask_dead_end = False
-            if self.dead_end():
-                return []
+        # answer (it only prunes less), nor does asking more (it is proved at any position). The
+        # last step is read off ``_drew_past``, kept by ``push`` and ``pop``: a flag set by a step
+        # and cleared by the next ``moves`` asked it again wherever the best-first search walked
+        # back down a path through such a step, and after a step to a position met before (issue
+        # 11: at 63% of draw-one Vegas positions, half of the search's time).
+        if self._drew_past[-1] and self.dead_end():
+            return []
         safe = self.safe_step()
         if safe is not None:
             return [safe]
