@@ -5,6 +5,7 @@
     python bench/winrates.py scorpion-classic   # one preset (keys of PRESETS)
     python bench/winrates.py --summary          # only rebuild winrates.json from the CSV files
     python bench/winrates.py --fresh 100        # deals far from that set, 20 s of CPU each (prints, writes fresh.json)
+    python bench/winrates.py --fresh 50 klondike-draw1-vegas   # only these presets' rows of fresh.json again
     python bench/winrates.py --probe --deals 200 --seconds 2 scorpion-easy scorpion-wasp
                                                 # a quick measure: one process, a time budget, writes nothing
     python bench/winrates.py --probe --undecided scorpion-three-blind-mice   # the deals its CSV left unknown
@@ -66,7 +67,6 @@ FIELDS = ["code", "result", "positions", "moves", "seconds"]
 SCORPION_BUDGET = 20_000
 SCORPION_WIDE_BUDGET = 200_000
 KLONDIKE_BUDGET = 1_000_000
-KLONDIKE_D1V_BUDGET = 500_000
 
 PRESETS: dict[str, dict] = {
     # name: game, code variant, budget (positions per deal), what the preset is
@@ -89,7 +89,7 @@ PRESETS: dict[str, dict] = {
                        "rules": "Klondike, draw 1, Normal scoring (unlimited passes through the stock)."},
     "klondike-draw3": {"game": "klondike", "variant": "D3N", "nodes": KLONDIKE_BUDGET,
                        "rules": "Klondike, draw 3, Normal scoring (unlimited passes through the stock)."},
-    "klondike-draw1-vegas": {"game": "klondike", "variant": "D1V", "nodes": KLONDIKE_D1V_BUDGET,
+    "klondike-draw1-vegas": {"game": "klondike", "variant": "D1V", "nodes": KLONDIKE_BUDGET,
                              "rules": "Klondike, draw 1, Vegas scoring (one pass through the stock)."},
     "klondike-draw3-vegas": {"game": "klondike", "variant": "D3V", "nodes": KLONDIKE_BUDGET,
                              "rules": "Klondike, draw 3, Vegas scoring (one pass through the stock)."},
@@ -332,22 +332,34 @@ def summary() -> dict:
     return data
 
 
-def fresh(count: int, jobs: int, seconds: float = FRESH_SECONDS) -> dict:
-    """``count`` deals of every preset from deal number ``FRESH_FROM`` on, ``seconds`` each: the
-    share decided, per preset and in all (written to ``fresh.json``)."""
-    tasks = [(name, code_for(PRESETS[name], FRESH_FROM + n), None, seconds) for name in PRESETS for n in range(count)]
-    progress = Progress(len(tasks))
+def fresh(count: int, jobs: int, seconds: float = FRESH_SECONDS, names: list[str] | None = None) -> dict:
+    """``count`` deals of every preset (or of the presets ``names``) from deal number ``FRESH_FROM``
+    on, ``seconds`` each: the share decided, per preset and in all (written to ``fresh.json``).
+    Named presets replace their own counts in the committed file, whose other presets stand: the
+    file must then be of the same deals and seconds (else ``ValueError``, one line), so that
+    after a change to one game's search only that game is measured again."""
+    names = names or list(PRESETS)
+    about = (f"Deals {FRESH_FROM} to {FRESH_FROM + count - 1} of every preset, at most {seconds:g} s "
+             "CPU each (CPython, this machine)")
     per: dict[str, dict[str, int]] = {}
+    if set(names) != set(PRESETS):
+        path = OUT / "fresh.json"
+        before = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        if before.get("about") != about:
+            raise ValueError(f"{path}: holds {before.get('about', 'nothing')!r}, not {about!r}; "
+                             "measure every preset (no names) to start it over")
+        per = {name: counts for name, counts in before["presets"].items() if name not in names}
+    tasks = [(name, code_for(PRESETS[name], FRESH_FROM + n), None, seconds) for name in names for n in range(count)]
+    progress = Progress(len(tasks))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for (name, *_), row in zip(tasks, pool.map(solve_deal, tasks, chunksize=1)):
             per.setdefault(name, {"won": 0, "lost": 0, "unknown": 0})[row[1]] += 1
             progress.step(name, row[1])
     progress.close()
+    per = {name: per[name] for name in PRESETS if name in per}
     total = sum(sum(c.values()) for c in per.values())
     decided = sum(c["won"] + c["lost"] for c in per.values())
-    data = {"about": f"Deals {FRESH_FROM} to {FRESH_FROM + count - 1} of every preset, at most {seconds:g} s "
-                     "CPU each (CPython, this machine)",
-            "seconds": seconds, "presets": per, "decided": decided, "deals": total,
+    data = {"about": about, "seconds": seconds, "presets": per, "decided": decided, "deals": total,
             "decided_share": round(decided / total, 4) if total else None}
     (OUT / "fresh.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return data
@@ -394,7 +406,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restart", action="store_true", help="solve the presets named again from the first deal")
     parser.add_argument("--summary", action="store_true", help="only rebuild winrates.json")
     parser.add_argument("--fresh", type=int, default=0, metavar="N",
-                        help=f"instead: N deals of every preset from deal {FRESH_FROM} on, {FRESH_SECONDS:g} s each")
+                        help=f"instead: N deals of every preset (or of those named) from deal {FRESH_FROM} on, "
+                             f"{FRESH_SECONDS:g} s each")
     parser.add_argument("--probe", action="store_true",
                         help="instead: solve the presets' deals in this process within --seconds/--nodes, print counts "
                              "and CPU time, write nothing")
@@ -411,7 +424,11 @@ def main(argv: list[str] | None = None) -> int:
         probe(args.presets or list(PRESETS), args.deals, args.seconds, args.nodes, args.undecided)
         return 0
     if args.fresh:
-        data = fresh(args.fresh, args.jobs)
+        try:
+            data = fresh(args.fresh, args.jobs, names=args.presets)
+        except ValueError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
         for name, c in data["presets"].items():
             print(f"{name:26} won {c['won']:4} lost {c['lost']:4} unknown {c['unknown']:4}")
         share = data["decided_share"]

@@ -59,3 +59,30 @@ def test_a_time_budget_stops_the_search_at_its_first_look_at_the_clock():
     code, result, positions, moves, _ = winrates.solve_deal(("klondike-draw1-vegas", "KL1-D1V-AAAAAAC", None, 0.0))
     assert (code, result, moves) == ("KL1-D1V-AAAAAAC", "unknown", "")
     assert positions == PROGRESS_EVERY
+
+
+def test_fresh_deals_of_named_presets_replace_only_their_counts(out):
+    # every preset once (no time: each deal stops after its first slice of positions), then one again
+    winrates.fresh(1, jobs=1, seconds=0.0)
+    first = winrates.json.loads((out / "fresh.json").read_text(encoding="utf-8"))
+    assert set(first["presets"]) == set(winrates.PRESETS) and first["deals"] == len(winrates.PRESETS)
+    vegas = first["presets"]["klondike-draw1-vegas"]
+    first["presets"]["scorpion-classic"] = {"won": 0, "lost": 0, "unknown": 7}  # as no run writes it
+    (out / "fresh.json").write_text(winrates.json.dumps(first), encoding="utf-8")
+
+    again = winrates.fresh(1, jobs=1, seconds=0.0, names=["klondike-draw1-vegas"])
+    assert list(again["presets"]) == list(winrates.PRESETS)  # in the presets' order
+    assert again["presets"]["scorpion-classic"] == {"won": 0, "lost": 0, "unknown": 7}  # stands
+    assert again["presets"]["klondike-draw1-vegas"] == vegas  # measured again (the search is deterministic)
+    counts = again["presets"].values()
+    assert again["deals"] == sum(sum(c.values()) for c in counts) == len(winrates.PRESETS) + 6
+    assert again["decided"] == sum(c["won"] + c["lost"] for c in counts)
+
+
+def test_fresh_deals_of_named_presets_need_a_file_of_the_same_deals(out, capsys):
+    winrates.fresh(1, jobs=1, seconds=0.0)
+    with pytest.raises(ValueError, match="Deals 1000000000 to 1000000000 of every preset"):
+        winrates.fresh(2, jobs=1, seconds=0.0, names=["klondike-draw1-vegas"])
+    assert winrates.main(["--fresh", "2", "klondike-draw1-vegas"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "fresh.json" in error and "measure every preset" in error
