@@ -25,6 +25,7 @@ Three pieces, each usable without pytest (the fixtures in ``conftest.py`` wrap t
 
 from __future__ import annotations
 
+import bisect
 import functools
 import http.server
 import os
@@ -194,16 +195,18 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def handle_one_request(self):
         self.wfile.count = 0
         self._status = 0
+        self._number = 0
         try:
             super().handle_one_request()
         finally:
             if self._status:
                 path = unquote(urlsplit(self.path).path)
-                self.server.answered(ServedRequest(self.command, path, int(self._status), self.wfile.count))
+                self.server.answered(ServedRequest(self.command, path, int(self._status), self.wfile.count),
+                                     self._number)
 
     def send_response(self, code, message=None):
         if not self._status:
-            self.server.answering()  # before the client can see a byte of this response
+            self._number = self.server.answering()  # before the client can see a byte of this response
             if self.server.link is not None:
                 time.sleep(self.server.link.latency)
         self._status = code
@@ -228,7 +231,9 @@ class _Server(http.server.ThreadingHTTPServer):
         self.cache = cache
         self.link = link
         self.bucket = _TokenBucket(link.bytes_per_second, link.chunk) if link else None
-        self.log: list[ServedRequest] = []
+        self.log: list[ServedRequest] = []  # in the order the answers began (``_began``)
+        self._began: list[int] = []  # each logged answer's number, counted when it began
+        self._answers = 0
         self.in_flight = 0
         self.total_sent = 0  # bytes written to every socket so far, responses still running included
         self.settled = threading.Condition()
@@ -237,15 +242,29 @@ class _Server(http.server.ThreadingHTTPServer):
         with self.settled:
             self.total_sent += count
 
-    def answering(self) -> None:
+    def answering(self) -> int:
+        """An answer begins: its number, in the order answers begin."""
         with self.settled:
             self.in_flight += 1
+            self._answers += 1
+            return self._answers
 
-    def answered(self, served: ServedRequest) -> None:
+    def answered(self, served: ServedRequest, number: int) -> None:
+        """An answer has finished: logged in the order the answers began. (The threads that
+        finish them may log out of order: a client that has read a whole answer may ask the next
+        one before the thread that sent the first gets to log it.)"""
         with self.settled:
-            self.log.append(served)
+            at = bisect.bisect(self._began, number)
+            self._began.insert(at, number)
+            self.log.insert(at, served)
             self.in_flight -= 1
             self.settled.notify_all()
+
+    def clear(self) -> None:
+        with self.settled:
+            self.log.clear()
+            self._began.clear()
+            self.total_sent = 0
 
     def settled_log(self, timeout: float) -> list[ServedRequest]:
         """The log once every response already begun is finished (a client may have read it all
@@ -308,7 +327,7 @@ class StaticServer:
 
     @property
     def log(self) -> list[ServedRequest]:
-        """Every request answered so far, in the order the answers finished."""
+        """Every request answered so far, in the order the answers began."""
         return self._server.settled_log(timeout=10)
 
     def bytes_sent(self) -> int:
@@ -320,9 +339,7 @@ class StaticServer:
             return self._server.total_sent
 
     def clear_log(self) -> None:
-        with self._server.settled:
-            self._server.log.clear()
-            self._server.total_sent = 0
+        self._server.clear()
 
 
 # ---- what a page did -----------------------------------------------------------------------------
