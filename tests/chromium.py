@@ -25,7 +25,6 @@ Three pieces, each usable without pytest (the fixtures in ``conftest.py`` wrap t
 
 from __future__ import annotations
 
-import bisect
 import functools
 import http.server
 import os
@@ -231,8 +230,7 @@ class _Server(http.server.ThreadingHTTPServer):
         self.cache = cache
         self.link = link
         self.bucket = _TokenBucket(link.bytes_per_second, link.chunk) if link else None
-        self.log: list[ServedRequest] = []  # in the order the answers began (``_began``)
-        self._began: list[int] = []  # each logged answer's number, counted when it began
+        self.log: list[tuple[int, ServedRequest]] = []  # (the answer's number, counted when it began; it)
         self._answers = 0
         self.in_flight = 0
         self.total_sent = 0  # bytes written to every socket so far, responses still running included
@@ -250,28 +248,25 @@ class _Server(http.server.ThreadingHTTPServer):
             return self._answers
 
     def answered(self, served: ServedRequest, number: int) -> None:
-        """An answer has finished: logged in the order the answers began. (The threads that
-        finish them may log out of order: a client that has read a whole answer may ask the next
-        one before the thread that sent the first gets to log it.)"""
+        """An answer has finished: logged with its number, for ``settled_log`` to list the answers
+        in the order they began. (The threads that finish them may log out of order: a client that
+        has read a whole answer may ask the next one before the thread that sent the first logs it.)"""
         with self.settled:
-            at = bisect.bisect(self._began, number)
-            self._began.insert(at, number)
-            self.log.insert(at, served)
+            self.log.append((number, served))
             self.in_flight -= 1
             self.settled.notify_all()
 
     def clear(self) -> None:
         with self.settled:
             self.log.clear()
-            self._began.clear()
             self.total_sent = 0
 
     def settled_log(self, timeout: float) -> list[ServedRequest]:
         """The log once every response already begun is finished (a client may have read it all
-        before the serving thread got to write its log entry)."""
+        before the serving thread got to write its log entry), in the order the answers began."""
         with self.settled:
             self.settled.wait_for(lambda: self.in_flight == 0, timeout=timeout)
-            return list(self.log)
+            return [served for _, served in sorted(self.log, key=lambda entry: entry[0])]
 
 
 class StaticServer:

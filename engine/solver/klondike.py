@@ -703,10 +703,8 @@ class KlondikeSearch(Search):
         # 1 and draw 3 at 20,000 positions each, asking it at every position decided no more deals
         # and cut the positions searched per second five-fold. Asking less often never changes an
         # answer (it only prunes less), nor does asking more (it is proved at any position). The
-        # last step is read off ``_drew_past``, kept by ``push`` and ``pop``: a flag set by a step
-        # and cleared by the next ``moves`` asked it again wherever the best-first search walked
-        # back down a path through such a step, and after a step to a position met before (issue
-        # 11: at 63% of draw-one Vegas positions, half of the search's time).
+        # last step is read off ``_drew_past``, which ``push`` and ``pop`` keep, so a position is not
+        # asked again when the best-first search walks back down a path through such a step.
         if self._drew_past[-1] and self.dead_end():
             return []
         safe = self.safe_step()
