@@ -342,6 +342,12 @@ class ScorpionSearch(Search):
         A won game needs every non-king placed, every card face up; with sequences removed every
         ``gone[K]``; with sequences that stay, every king not at a table edge to move (it gets
         there only by moving onto an empty column: there is no removal to clear under it).
+
+        **The early stop.** Facts are only ever added, so once each of those goals is known
+        possible (``todo`` counts the ones that are not yet) the answer is no, and the rest of the
+        fixed point is not worked out. A rule is looked at again only when one of its conditions
+        has just become possible (the card's own facts, its target's ``expo``, a card of its span
+        moving, ``empty``), which reaches the same fixed point as looking at all of them.
         """
         p = self.pos
         cols, down, loc = p.cols, p.down, p.loc
@@ -359,10 +365,15 @@ class ScorpionSearch(Search):
         placed = [False] * 52
         gone = [False] * 52
         missing = [0, 0, 0, 0]  # per suit: non-kings not yet known placeable
-        events: list[tuple[int, int]] = []  # (kind, card) of facts newly known possible
-        spans = []  # (c, t, column, i, j): c lies below its target t in one column
+        events: list[int] = []  # facts newly known possible: kind + card (kinds below)
+        push = events.append
+        spans: dict[int, tuple[list[int], int, int]] = {}  # c * 64 + t: (column, i, j), c below its target t
+        span_list = []  # (c, t, column number, i, j)
+        empty = False
+        todo = 0  # goals not yet known possible (see the early stop)
         for w, col in enumerate(cols):
             if not col:
+                empty = True
                 continue
             d = down[w]
             prev = -1
@@ -372,23 +383,25 @@ class ScorpionSearch(Search):
                     cover[prev] = c
                     under[c] = prev
                 prev = c
-                if i >= d:
-                    up[c] = True
-                    events.append((_UP, c))
+            for c in col[d:]:
+                up[c] = True
+                push(_UP + c)
+            todo += d
             expo[prev] = True
-            events.append((_EXPO, prev))
+            push(_EXPO + prev)
         for c in p.reserve:
             up[c] = True
-            events.append((_UP, c))
+            push(_UP + c)
             if not aside:
                 expo[c] = True
-                events.append((_EXPO, c))
-        removed = p.removed
+                push(_EXPO + c)
         for w, col in enumerate(cols):
             for i, c in enumerate(col):
                 for t in targets_of[c]:
                     if loc[t] == w and idx[t] > i:
-                        spans.append((c, t, col, i, idx[t]))
+                        spans[c * 64 + t] = (col, i, idx[t])
+                        span_list.append((c, t, w, i, idx[t]))
+        removed = p.removed
         for c in _NON_KINGS:
             if _SUIT[c] in removed:
                 continue
@@ -396,103 +409,113 @@ class ScorpionSearch(Search):
                 placed[c] = True
             else:
                 missing[_SUIT[c]] += 1
-        empty = any(not col for col in cols)
+        todo += sum(missing)
+        # the kings' goal: removed (sequences removed), or moved (a king not at a table edge)
+        king_moves = not remove
+        for k in _KINGS:
+            if (loc[k] != REMOVED) if remove else (idx[k] > 0 or loc[k] < 0):
+                todo += 1
 
         def separable(c: int, t: int) -> bool:
             """c can come apart from t: a card above c up to t can move (when c lies below t)."""
-            for sc, st, col, i, j in spans:
-                if sc == c and st == t:
-                    return any(moves[col[m]] for m in range(i + 1, j + 1))
-            return True
+            span = spans.get(c * 64 + t)
+            if span is None:
+                return True
+            col, i, j = span
+            return any(moves[col[m]] for m in range(i + 1, j + 1))
 
-        def try_moves(c: int) -> None:
-            if moves[c] or not up[c]:
-                return
-            if empty and (any_to_empty or _RANK[c] == KING):
-                moves[c] = True
-                events.append((_MOVES, c))
-                return
-            for t in targets_of[c]:
-                if expo[t] and cover[t] != c and separable(c, t):
-                    moves[c] = True
-                    events.append((_MOVES, c))
-                    return
+        def placeable(y: int) -> None:
+            """y can be placed (it was not): count it, and its king may now be removed."""
+            nonlocal todo
+            placed[y] = True
+            todo -= 1
+            s = _SUIT[y]
+            missing[s] -= 1
+            if not missing[s]:
+                removable(s * 13 + KING)
 
-        def try_placed(y: int) -> None:
-            if placed[y] or not expo[y + 1]:
-                return
-            if loc[y] < 0 or (up[y] and separable(y, y + 1)):
-                placed[y] = True
-                s = _SUIT[y]
-                missing[s] -= 1
-                if not missing[s]:
-                    try_gone(s * 13 + KING)
-
-        def try_gone(k: int) -> None:
+        def removable(k: int) -> None:
+            nonlocal todo
             if remove and not gone[k] and up[k] and not missing[_SUIT[k]] and loc[k] != REMOVED:
                 gone[k] = True
-                events.append((_GONE, k))
+                todo -= 1
+                push(_GONE + k)
 
-        def leaves(z: int) -> None:
-            """z can leave its place: the card under it can be exposed, or its column emptied."""
-            nonlocal empty
-            u = under[z]
-            if u >= 0:
-                if not expo[u]:
-                    expo[u] = True
-                    events.append((_EXPO, u))
-            elif loc[z] >= 0:
-                if not empty:
-                    empty = True
-                    events.append((_EMPTY, z))
+        def movable(c: int) -> None:
+            """c can move (it was not known to): count a king that must move."""
+            nonlocal todo
+            moves[c] = True
+            push(_MOVES + c)
+            if king_moves and _IS_KING[c] and (idx[c] > 0 or loc[c] < 0):
+                todo -= 1
 
         for s in range(4):
             if not missing[s]:
-                try_gone(s * 13 + KING)
+                removable(s * 13 + KING)
         if empty:
-            events.append((_EMPTY, -1))
-        while events:
-            kind, c = events.pop()
-            if kind == _UP:
-                try_moves(c)
-                if _RANK[c] != KING:
-                    try_placed(c)
-                else:
-                    try_gone(c)
-            elif kind == _EXPO:
+            push(_EMPTY)
+        while events and todo:
+            e = events.pop()
+            kind, c = e & _KIND, e & _CARD
+            if kind == _EXPO:
                 if not up[c]:
                     up[c] = True
-                    events.append((_UP, c))
-                for low in lower_of[c]:
-                    try_moves(low)
-                if _RANK[c] != ACE:
-                    try_placed(c - 1)
-            elif kind == _MOVES:
-                if loc[c] == RESERVE and aside and not expo[c]:
+                    todo -= 1
+                    push(_UP + c)
+                for low in lower_of[c]:  # the rule "moves onto a card one rank higher", for target c
+                    if not moves[low] and up[low] and cover[c] != low and separable(low, c):
+                        movable(low)
+                if not _IS_ACE[c]:
+                    y = c - 1
+                    if not placed[y] and (loc[y] < 0 or (up[y] and separable(y, c))):
+                        placeable(y)
+            elif kind == _UP:
+                if not moves[c]:
+                    if empty and (any_to_empty or _IS_KING[c]):
+                        movable(c)
+                    else:
+                        for t in targets_of[c]:
+                            if expo[t] and cover[t] != c and separable(c, t):
+                                movable(c)
+                                break
+                if _IS_KING[c]:
+                    removable(c)
+                elif not placed[c] and expo[c + 1] and (loc[c] < 0 or separable(c, c + 1)):
+                    placeable(c)
+            elif kind == _EMPTY:
+                for k in (_KINGS if not any_to_empty else _CARDS):
+                    if not moves[k] and up[k]:
+                        movable(k)
+            else:  # _MOVES or _GONE: the card can leave its place
+                if kind == _MOVES and loc[c] == RESERVE and aside and not expo[c]:
                     expo[c] = True  # a set-aside card, once played, lies alone at a free end
-                    events.append((_EXPO, c))
-                leaves(c)
-                for sc, st, _col, i, j in spans:
-                    if i < idx[c] <= j and loc[c] == loc[sc]:
-                        try_moves(sc)
-                        if st == sc + 1:
-                            try_placed(sc)
-            elif kind == _GONE:
-                leaves(c)
-            else:  # _EMPTY
-                for k in (_KINGS if not any_to_empty else range(52)):
-                    try_moves(k)
-        in_play = [c for c in range(52) if loc[c] != REMOVED]
-        if not all(up[c] for c in in_play):
-            return True
-        if any(not placed[c] for c in in_play if _RANK[c] != KING):
-            return True
-        if remove:
-            return not all(gone[k] for k in _KINGS if loc[k] != REMOVED)
-        return any(not moves[k] for k in _KINGS if idx[k] > 0 or loc[k] < 0)
+                    push(_EXPO + c)
+                u = under[c]
+                if u >= 0:
+                    if not expo[u]:
+                        expo[u] = True
+                        push(_EXPO + u)
+                elif loc[c] >= 0 and not empty:
+                    empty = True
+                    push(_EMPTY)
+                if kind == _MOVES:
+                    at, ic = loc[c], idx[c]
+                    for sc, st, sw, i, j in span_list:  # the spans c's move may separate
+                        if sw == at and i < ic <= j:
+                            if not moves[sc] and up[sc] and expo[st] and cover[st] != sc and separable(sc, st):
+                                movable(sc)
+                            if (st == sc + 1 and not placed[sc] and expo[st]
+                                    and (loc[sc] < 0 or (up[sc] and separable(sc, st)))):
+                                placeable(sc)
+        return todo > 0
 
 
-_UP, _EXPO, _MOVES, _GONE, _EMPTY = range(5)  # the kinds of facts ``dead_end`` propagates
+# the kinds of facts ``dead_end`` propagates, added to the card (0–51) in one int
+_UP, _EXPO, _MOVES, _GONE, _EMPTY = 0, 64, 128, 192, 256
+_KIND, _CARD = 0x1C0, 0x3F
+_IS_KING = tuple(_RANK[c] == KING for c in range(52))
+_IS_ACE = tuple(_RANK[c] == ACE for c in range(52))
+_CARDS = tuple(range(52))
 
 
 def _first(pair: tuple[int, Any]) -> int:
