@@ -543,16 +543,17 @@ class KlondikeSearch(Search):
         - ``leave[z]``: ``up[z]``, or z ``moves`` onto a column.
         - ``moves[z]``: z can be face up (it is, or ``expo[z]``) and either a king with an
           ``empty`` column, or a card of the other colour one rank higher can be a free end:
-          in a column ``expo`` and *separable* from z (when z lies under it in one column, a
-          card above z up to it must ``leave`` first), or in the stock or waste ``expo`` (played
-          onto the tableau it lies alone at a free end), or on its foundation (a take-back).
+          ``expo`` in a column (z never lies under it there: a column's face-up cards go down in
+          rank, and a face-down z is exposed only once the card on it has left), or in the
+          stock or waste ``expo`` (played onto the tableau it lies alone at a free end), or on
+          its foundation (a take-back). (Marking a move possible too readily could only prune
+          less, never wrongly.)
         - ``empty``: a column is empty, or the card at its table edge can ``leave``.
         """
         cols, down, found = self.cols, self.down, self.found
         talon, ptr, vegas, loc = self.talon, self.ptr, self.vegas, self.loc
         # the least fixed point by a work list: a card is looked at again whenever something its
         # events need becomes possible (the events and what they need, above)
-        idx = [0] * 52
         under = [-1] * 52  # the card each card lies on, for good as long as it lies there
         up = [False] * 52
         expo = [False] * 52
@@ -571,7 +572,6 @@ class KlondikeSearch(Search):
             d = down[w]
             prev = -1
             for i, c in enumerate(col):
-                idx[c] = i
                 under[c] = prev
                 prev = c
                 if i >= d:
@@ -608,19 +608,9 @@ class KlondikeSearch(Search):
                 else:
                     ok = False
                     for q in _ABOVE[c]:
-                        wq = loc[q]
-                        if wq == FOUND or (wq == TALON and expo[q]):
+                        if loc[q] == FOUND or expo[q]:
                             ok = True
                             break
-                        if wq >= 0 and expo[q]:
-                            wz = loc[c]
-                            if wz != wq or idx[c] > idx[q]:
-                                ok = True
-                                break
-                            col = cols[wz]
-                            if any(leave[col[m]] for m in range(idx[c] + 1, idx[q] + 1)):
-                                ok = True
-                                break
                 if not ok:
                     continue
                 moves[c] = True
@@ -631,17 +621,14 @@ class KlondikeSearch(Search):
                 continue
             leave[z] = True  # z can leave: what it lies on can be exposed; a column can empty
             u = under[z]
-            if u >= 0 and not expo[u]:
-                expo[u] = True
-                push(u)
-                todo += _ON[u]
-            w = loc[z]
-            if w >= 0:
-                i = idx[z]
-                if i == 0 and not empty:
-                    empty = True
-                    todo += _KINGS
-                todo += cols[w][down[w] : i]  # a face-up card under z may now be separable from its target
+            if u >= 0:
+                if not expo[u]:
+                    expo[u] = True
+                    push(u)
+                    todo += _ON[u]
+            elif loc[z] >= 0 and not empty:  # at a column's table edge
+                empty = True
+                todo += _KINGS
         return left > 0  # (none in play: won)
 
     def _take_backs(self, wanted: dict[int, list[int]], empty: int, reach: tuple[tuple[int, int], ...]) -> list[Any]:
