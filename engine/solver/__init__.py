@@ -92,6 +92,9 @@ class Search:
     """With ``best_first``: positions searched depth first before the best-first search starts over
     (``_depth_then_best``), and then each one's turn: a deal that depth first wins at once is won
     sooner, and one it wins later is still won."""
+    best_first_nodes: int | None = None
+    """With ``depth_first_nodes``: at most this many positions for the best-first search (None: it
+    takes its turns to the end of the budget); once it has had them, depth first goes on alone."""
 
     def __init__(self, pos: Position):
         self.pos = pos
@@ -479,7 +482,7 @@ def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | No
     turn = search.depth_first_nodes
     if max_nodes is not None and max_nodes <= turn:
         return (yield from _depth_first(search, deadline, max_nodes, clock, every))
-    shares = _turns(turn, max_nodes)
+    shares = _turns(turn, max_nodes, search.best_first_nodes)
     copy = type(search.pos).from_string(str(search.pos), search.pos.rules)
     runs = [_depth_first(search, deadline, shares[0], clock, every),
             _best_first(type(search)(copy), deadline, shares[1], clock, every)]
@@ -528,17 +531,23 @@ def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | No
     return None, [], sum(counts), False
 
 
-def _turns(turn: int, max_nodes: int | None) -> tuple[int | None, int | None]:
+def _turns(turn: int, max_nodes: int | None, cap: int | None = None) -> tuple[int | None, int | None]:
     """The positions that depth first and best first each get of ``max_nodes`` (None: no bound),
-    taking turns of ``turn`` positions from depth first on."""
+    taking turns of ``turn`` positions from depth first on, best first at most ``cap`` (None: no cap).
+
+    >>> _turns(1024, 5000), _turns(1024, 5000, cap=1024), _turns(1024, None, cap=2048)
+    ((2952, 2048), (3976, 1024), (None, 2048))
+    """
     if max_nodes is None:
-        return None, None
+        return None, cap
     shares, left, i = [0, 0], max_nodes, 0
     while left:
         step = min(turn, left)
         shares[i] += step
         left -= step
         i = 1 - i
+    if cap is not None and shares[1] > cap:
+        shares = [max_nodes - cap, cap]
     return shares[0], shares[1]
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from engine import position
 from engine.records import Record
-from engine.solver import ScorpionSearch, solve
+from engine.solver import SLICE, ScorpionSearch, _depth_first, search_for, solve
+from engine.solver.klondike import BEST_FIRST_LOOK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -176,3 +177,37 @@ def test_klondike_solver_proves_a_dead_deal_cannot_be_won(code):
     result = solve(position("klondike", code=code), seconds=None, max_nodes=1000)
     assert result.solved is False
     assert exhaustive(position("klondike", code=code))[0] is False
+
+
+def depth_first_alone(code: str, nodes: int) -> tuple[bool | None, int]:
+    """The depth-first search alone (no best-first look) on a deal: (answer, positions)."""
+    run = _depth_first(search_for(position("klondike", code=code)), None, nodes, lambda: 0.0, SLICE)
+    try:
+        while True:
+            next(run)
+    except StopIteration as end:
+        solved, _, searched, _ = end.value
+        return solved, searched
+
+
+def test_with_unlimited_passes_a_short_best_first_look_wins_a_deal_depth_first_does_not():
+    """KL1-D1N-AAAAALQ: depth first has not won it in 20,000 positions (nor, in the committed win
+    rates, in 1,000,000). After its first 1,024 positions best first takes a turn and wins in 233."""
+    assert depth_first_alone("KL1-D1N-AAAAALQ", 20_000) == (None, 20_000)
+    result = solve(position("klondike", code="KL1-D1N-AAAAALQ"), seconds=None, max_nodes=20_000)
+    assert (result.solved, result.nodes) == (True, SLICE + 233)
+    pos = position("klondike", code="KL1-D1N-AAAAALQ")
+    for token in result.moves:
+        assert pos.play(token)[1].legal, token
+    assert pos.is_won()
+
+
+@pytest.mark.parametrize(("code", "answer"), [("KL1-D1N-AAAAAAI", True), ("KL1-D1N-AAAAADL", False)])
+def test_the_best_first_look_costs_a_deal_at_most_its_own_positions(code, answer):
+    """Best first has BEST_FIRST_LOOK positions and no more: a deal it does not decide in them is
+    decided where depth first alone decides it, that many positions later (won or proved lost)."""
+    solved, searched = depth_first_alone(code, 100_000)
+    assert solved is answer and searched > BEST_FIRST_LOOK
+    # (a search proves a deal lost in N positions only with a budget of more than N)
+    result = solve(position("klondike", code=code), seconds=None, max_nodes=searched + BEST_FIRST_LOOK + 1)
+    assert (result.solved, result.nodes) == (answer, searched + BEST_FIRST_LOOK)
