@@ -58,18 +58,20 @@ OUT = ROOT / "examples" / "stats"
 FIELDS = ["code", "result", "positions", "moves", "seconds"]
 
 # Positions per deal. The whole run (every preset from scratch) must fit in two hours on two cores;
-# with these it takes 11,341 s of CPU, 95 minutes on two cores (each preset's CPU seconds are in its
+# with these it takes 12,481 s of CPU, 104 minutes on two cores (each preset's CPU seconds are in its
 # .meta.json). The wider trees get more: under Easy and Wasp a card has several places to go; a
 # Klondike deal lost for subtle reasons needs every position it reaches (100,000 to 900,000 for the
-# draw-one deals that 10,000 left undecided, measured).
-# With one pass (Vegas) the budget is twice as large: of the 43 draw-one deals that 1,000,000
-# positions left undecided, 2,000,000 decided 31 (9 won, 22 lost, in 1,012,848 to 1,960,437
-# positions), at about 23,000 positions a second; draw one Vegas takes the most CPU (6,847 s).
-# (Draw three Vegas decides all its deals in fewer than 1,000,000.)
+# draw-one deals that 10,000 left undecided, measured). Unlimited passes get 2,000,000: of the deals
+# that 1,000,000 left undecided, it decided 10 of draw one's 25 (5 won, 5 lost) and 6 of draw
+# three's 25 (3 and 3), in 1,037,753 to 1,990,265 positions.
+# With one pass (Vegas) the budget is 4,000,000: of the 43 draw-one deals that 1,000,000 left
+# undecided, 2,000,000 decided 31 (9 won, 22 lost) and 4,000,000 another 7 of the 12 left (1 won,
+# 6 lost, in 2,043,409 to 3,547,265 positions), at about 21,000 positions a second; draw one Vegas
+# takes the most CPU (7,498 s). (Draw three Vegas decides all its deals in fewer than 1,000,000.)
 SCORPION_BUDGET = 20_000
 SCORPION_WIDE_BUDGET = 200_000
-KLONDIKE_BUDGET = 1_000_000
-KLONDIKE_ONE_PASS_BUDGET = 2_000_000
+KLONDIKE_BUDGET = 2_000_000
+KLONDIKE_ONE_PASS_BUDGET = 4_000_000
 
 PRESETS: dict[str, dict] = {
     # name: game, code variant, budget (positions per deal), what the preset is
