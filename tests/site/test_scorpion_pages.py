@@ -98,6 +98,11 @@ CA_CORRECTIONS = {
         "Per exemple, a la primera jugada de la partida guanyada, la carta 4♥",
     "esperen les seqüències acabades.": "esperen les seqüències completes.",
     "deixa les seqüències acabades al tauler": "deixa les seqüències completes al tauler",
+    # the second native review: «si és…» could be read of «la carta del damunt», which turns the rule
+    # round; the card goes onto the last card of another column, of the same suit as that card
+    "en una columna, es col·loca sobre la carta del damunt si és del mateix pal i de valor immediatament inferior":
+        "es col·loca sobre l’última carta d’una altra columna si és del mateix pal que aquesta i d’un valor "
+        "immediatament inferior",
 }
 
 
