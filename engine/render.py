@@ -201,10 +201,16 @@ _ATTEMPT_TEXTS = {  # the button that plays one of a ruling's disputed moves
     "deal": N_("attempt", "Try dealing the reserve"),
     "draw": N_("attempt", "Try drawing from the stock"),
     "recycle": N_("attempt", "Try turning the waste over"),
+    # TRANSLATORS: the button that tries a disputed move (a tap on 2♥). Values, use any of them: {card}
+    # the card's symbol, "2♥"; {the_card} the symbol with the Hungarian definite article, "a 2♥", "az A♥".
     "tap": N_("attempt", "Try tapping {card}"),
+    # TRANSLATORS: as "Try tapping {card}": {card} "2♥", {the_card} "a 2♥", "az A♥".
     "dtap": N_("attempt", "Try double-tapping {card}"),
     "undo": N_("attempt", "Try undoing the last move"),
 }
+ATTEMPT_VALUES = ("card", "the_card", "n", "the_n")
+"""The values a disputed move's button may name (``_ATTEMPT_TEXTS``): the card's symbol and the column's
+number, each also with the Hungarian definite article (the symbol read aloud: "az A♥", "az 5♥", "a 10♥")."""
 
 _MADE_TEXTS = {  # the message after a legal move: the move and what it earned ({points}: ``amount_text``)
     "to-column": N_("made", "{card} → column {n}: {points}"),
@@ -692,9 +698,15 @@ def move_content(shown: str, spoken: str) -> str:
 
 
 def attempt_text(parts: MoveParts, lang: str = "en") -> str:
-    """The button that tries a disputed move: "Try tapping 2♥", "Prova de repartir la reserva"."""
+    """The button that tries a disputed move: "Try tapping 2♥", "Kipróbálás: az A♥ megérintése",
+    "Prova de repartir la reserva" (``ATTEMPT_VALUES``)."""
     kind, values = parts
-    return translator(lang).pgettext("attempt", _ATTEMPT_TEXTS[kind]).format(**values)
+    named = dict(values)
+    if "card" in values:
+        named["the_card"] = f"{hu_article(values['card'])} {values['card']}"
+    if "n" in values:
+        named["the_n"] = f"{hu_article(values['n'])} {values['n']}"
+    return translator(lang).pgettext("attempt", _ATTEMPT_TEXTS[kind]).format(**named)
 
 
 # TRANSLATORS: the button that tries a disputed move, as a screen reader says it (shown as "Try 4♥ →

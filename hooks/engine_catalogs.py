@@ -29,11 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 LOCALES = ROOT / "locales"
 # Contexts whose translations name any of the values the code offers, not the msgid's (a spoken move, the
-# message after it, a refusal: ru takes the card's genitive, hu the column's number with its article;
-# ``engine.render.SPOKEN_VALUES``, ``MADE_SPOKEN_VALUES``, ``REFUSED_SPOKEN_VALUES``).
+# message after it, a refusal, a disputed move's button: ru takes the card's genitive, hu the column's
+# number or the card with its article; ``engine.render.SPOKEN_VALUES``, ``MADE_SPOKEN_VALUES``,
+# ``REFUSED_SPOKEN_VALUES``, ``ATTEMPT_VALUES``).
 # msgfmt's python-brace-format check wants the msgid's values exactly, so these entries are not marked
 # as brace formats; tests/widgets/test_render.py holds each translation to the values offered.
-FREE_VALUES = frozenset({"move|spoken", "made|spoken", "refused|spoken"})
+FREE_VALUES = frozenset({"move|spoken", "made|spoken", "refused|spoken", "attempt"})
 KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 
 

@@ -406,6 +406,29 @@ def test_a_disputed_moves_button_is_one_sentence_per_kind_of_move(token, lang, t
     assert render.attempt_text(render.move_parts(token), lang) == text
 
 
+@pytest.mark.parametrize(("token", "text"), [
+    # the second native review: the card takes the article its name read aloud takes (ász, öt: az)
+    ("tap:2H", "Kipróbálás: a 2♥ megérintése"), ("tap:AH", "Kipróbálás: az A♥ megérintése"),
+    ("dtap:5S", "Kipróbálás: az 5♠ dupla érintése"), ("dtap:TD", "Kipróbálás: a 10♦ dupla érintése"),
+    ("tap:KC", "Kipróbálás: a K♣ megérintése"),
+])
+def test_a_hungarian_button_names_its_card_with_the_article_it_takes(token, text):
+    assert render.attempt_text(render.move_parts(token), "hu") == text
+
+
+@pytest.mark.parametrize("lang", ["hu", "ca", "ru"])
+def test_a_disputed_moves_translation_names_only_the_values_offered(lang):
+    # these entries are not brace-format checked by msgfmt (a language may take the card with its article)
+    messages = po.read(ROOT / "locales" / lang / "LC_MESSAGES" / "engine.po", lang)
+    attempts = {m.id: m.string for m in messages if m.context == "attempt"}
+    assert set(attempts) == set(render._ATTEMPT_TEXTS.values())
+    for msgid, msgstr in attempts.items():
+        named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
+        wanted = {name for _, name, _, _ in string.Formatter().parse(msgid) if name is not None}
+        assert named <= set(render.ATTEMPT_VALUES), msgstr
+        assert {name.removeprefix("the_") for name in named} == wanted, msgstr  # each value, in some form
+
+
 @pytest.mark.parametrize(("lang", "n", "text"), [
     ("en", 1, "Tap on 2♥: +1 point"), ("en", 5, "Tap on 2♥: +5 points"), ("hu", 5, "2♥ megérintése: +5 pont"),
     ("ca", 0, "Toc a la carta 2♥: 0 punts"), ("ru", 1, "Касание 2♥: +1 очко"), ("ru", 2, "Касание 2♥: +2 очка"),
