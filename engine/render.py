@@ -31,7 +31,7 @@ from typing import Any
 from . import games
 from .cards import DECK, card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
-from .grammar import hu_article
+from .grammar import hu_with_article
 from .i18n import CASES, MINUS, N_, NP_, number, sentence_case, translator
 
 # Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
@@ -672,7 +672,7 @@ def _spoken_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
     c = _CARDS_BY_SYMBOL[values["card"]]
     named: dict[str, Any] = {"card": t.card(c), **{f"card_{case}": t.card(c, case) for case in CASES}}
     if "n" in values:
-        named.update(n=values["n"], the_n=f"{hu_article(values['n'])} {values['n']}")
+        named.update(n=values["n"], the_n=hu_with_article(values["n"]))
     return named
 
 
@@ -702,10 +702,9 @@ def attempt_text(parts: MoveParts, lang: str = "en") -> str:
     "Prova de repartir la reserva" (``ATTEMPT_VALUES``)."""
     kind, values = parts
     named = dict(values)
-    if "card" in values:
-        named["the_card"] = f"{hu_article(values['card'])} {values['card']}"
-    if "n" in values:
-        named["the_n"] = f"{hu_article(values['n'])} {values['n']}"
+    for name in ("card", "n"):
+        if name in values:
+            named[f"the_{name}"] = hu_with_article(values[name])
     return translator(lang).pgettext("attempt", _ATTEMPT_TEXTS[kind]).format(**named)
 
 

@@ -46,6 +46,11 @@ def seed(rules: str | None = None):
     return engine.position("scorpion", SEED_DEAL, rules=rules)
 
 
+def names_in(text: str) -> set[str]:
+    """The values a format string names: "{card} → {the_n}" → {"card", "the_n"}."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
 def test_a_board_is_a_pure_function_of_the_position():
     pos = seed()
     assert render.board(pos, "hu") == render.board(seed(), "hu")
@@ -236,7 +241,7 @@ def test_a_spoken_moves_translation_names_only_the_values_offered(lang):
     spoken = {m.id: m.string for m in messages if m.context == "move|spoken"}
     assert set(spoken) == set(render._SPOKEN_TEXTS.values())
     for msgstr in spoken.values():
-        named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
+        named = names_in(msgstr)
         assert named and named <= set(render.SPOKEN_VALUES), msgstr
 
 
@@ -320,7 +325,7 @@ def test_a_spoken_messages_translation_names_only_the_values_offered(lang, conte
     spoken = {m.id: m.string for m in messages if m.context == context}
     assert set(spoken) == set(table.values())
     for msgstr in spoken.values():
-        named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
+        named = names_in(msgstr)
         assert needed in named and named <= set(offered), msgstr
 
 
@@ -423,8 +428,8 @@ def test_a_disputed_moves_translation_names_only_the_values_offered(lang):
     attempts = {m.id: m.string for m in messages if m.context == "attempt"}
     assert set(attempts) == set(render._ATTEMPT_TEXTS.values())
     for msgid, msgstr in attempts.items():
-        named = {name for _, name, _, _ in string.Formatter().parse(msgstr) if name is not None}
-        wanted = {name for _, name, _, _ in string.Formatter().parse(msgid) if name is not None}
+        named = names_in(msgstr)
+        wanted = names_in(msgid)
         assert named <= set(render.ATTEMPT_VALUES), msgstr
         assert {name.removeprefix("the_") for name in named} == wanted, msgstr  # each value, in some form
 
