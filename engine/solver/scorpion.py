@@ -367,7 +367,7 @@ class ScorpionSearch(Search):
         missing = [0, 0, 0, 0]  # per suit: non-kings not yet known placeable
         events: list[int] = []  # facts newly known possible: kind + card (kinds below)
         push = events.append
-        spans: dict[int, tuple[int, int, int, int, int]] = {}  # c * 64 + t: (c, t, column, i, j), c below t
+        spans: dict[int, tuple[int, int, int]] = {}  # c * 64 + t: (column, i, j), c below t in one column
         empty = False
         todo = 0  # goals not yet known possible (see the early stop)
         for w, col in enumerate(cols):
@@ -394,11 +394,13 @@ class ScorpionSearch(Search):
             if not aside:
                 expo[c] = True
                 push(_EXPO + c)
+        by_column: list[list[tuple[int, int, int, int]]] = [[] for _ in cols]  # each column's spans
         for w, col in enumerate(cols):
             for i, c in enumerate(col):
                 for t in targets_of[c]:
                     if loc[t] == w and idx[t] > i:
-                        spans[c * 64 + t] = (c, t, w, i, idx[t])
+                        spans[c * 64 + t] = (w, i, idx[t])
+                        by_column[w].append((c, t, i, idx[t]))
         removed = p.removed
         for c in _NON_KINGS:
             if _SUIT[c] in removed:
@@ -419,7 +421,7 @@ class ScorpionSearch(Search):
             span = spans.get(c * 64 + t)
             if span is None:
                 return True
-            _, _, w, i, j = span
+            w, i, j = span
             col = cols[w]
             return any(moves[col[m]] for m in range(i + 1, j + 1))
 
@@ -500,10 +502,10 @@ class ScorpionSearch(Search):
                 elif loc[c] >= 0 and not empty:
                     empty = True
                     push(_EMPTY)
-                if kind == _MOVES:
-                    at, ic = loc[c], idx[c]
-                    for sc, st, sw, i, j in spans.values():  # the spans c's move may separate
-                        if sw == at and i < ic <= j:
+                if kind == _MOVES and loc[c] >= 0:
+                    ic = idx[c]
+                    for sc, st, i, j in by_column[loc[c]]:  # the spans c's move may separate
+                        if i < ic <= j:
                             if not moves[sc] and up[sc] and expo[st] and cover[st] != sc and separable(sc, st):
                                 movable(sc)
                             if (st == sc + 1 and not placed[sc] and expo[st]
