@@ -84,11 +84,13 @@ def update(site: messages.Site, out=sys.stdout) -> None:
             path = po.catalog_path(site.locales, lang, slug)
             if path.exists():
                 catalog = po.read(path, lang, site.rel(path))
-                _no_stale_previous(catalog)
+                kept = _no_stale_previous(catalog)
             else:
                 catalog = new_catalog(lang, slug)
+                kept = {}
                 created += 1
             catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
+            _keep_previous(catalog, kept)
             _drop_empty_obsolete(catalog)
             _no_guessed_formats(catalog)
             updated += po.write(path, catalog)
@@ -108,12 +110,27 @@ def _drop_empty_obsolete(catalog: Catalog) -> None:
         del catalog.obsolete[key]
 
 
-def _no_stale_previous(catalog: Catalog) -> None:
-    """Babel writes a fuzzy message's previous msgid as ``#| msgid …`` but reads those lines back as
-    translator comments (``# | msgid …``), which would then stay after the fuzzy flag is gone. They
-    are dropped here; ``update`` writes them again for the messages still fuzzy."""
+def _no_stale_previous(catalog: Catalog) -> dict[tuple[str, str | None], list[str]]:
+    """A message's previous msgid (``#| msgid …``) says what the English was when its translation
+    was made; once the translator has cleared the fuzzy flag it is stale, and is dropped. The fuzzy
+    messages' ones are returned by key: Babel's ``update`` forgets them when the msgid is unchanged,
+    and ``_keep_previous`` gives them back."""
+    kept = {}
     for message in catalog:
-        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+        if message.previous_id and "fuzzy" in message.flags:
+            kept[(message.id if isinstance(message.id, str) else message.id[0], message.context)] = \
+                list(message.previous_id)
+        else:
+            message.previous_id = []
+    return kept
+
+
+def _keep_previous(catalog: Catalog, kept: dict[tuple[str, str | None], list[str]]) -> None:
+    """The previous msgid of a message that is still fuzzy after ``update`` with the same msgid."""
+    for message in catalog:
+        key = (message.id if isinstance(message.id, str) else message.id[0], message.context)
+        if "fuzzy" in message.flags and not message.previous_id and key in kept:
+            message.previous_id = kept[key]
 
 
 def _no_guessed_formats(catalog: Catalog) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, PoFileParser, write_po
+from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape, write_po
 
 PREFIX = "docs-"
 SITE = "site"  # the slug of the site-wide catalog
@@ -76,8 +76,18 @@ class _StrictParser(PoFileParser):
         super().__init__(catalog, ignore_obsolete=False, abort_invalid=True)
         self.name = name
         self.first_at: dict[tuple[str | None, object], int] = {}
+        self.previous: list[tuple[int, str]] = []  # the pending entry's ``#|`` lines
+
+    def _process_comment(self, line) -> None:
+        if line.startswith("#|"):  # the previous msgid of a fuzzy message (``#| msgid …``, ``#| "…"``)
+            self._finish_current_message()
+            self.previous.append((self.offset, line[2:].strip()))
+            return
+        super()._process_comment(line)
 
     def _process_message_line(self, lineno, line, obsolete=False) -> None:
+        if not self.messages and not self.context:
+            self.offset = lineno  # where the entry's keywords start (for the #| lines' errors)
         if obsolete and line.startswith("|"):  # an obsolete entry's previous msgid (#~| msgid …)
             return
         if line and line[0] != '"':
@@ -103,15 +113,42 @@ class _StrictParser(PoFileParser):
         super()._process_message_line(lineno, line, obsolete)
 
     def _add_message(self) -> None:
+        previous, self.previous = self.previous, []
         if not self.obsolete:
             key = (self.context.denormalize() if self.context else None, self.messages[0].denormalize())
             if key in self.first_at:
                 self._invalid_pofile("", self.offset, f"duplicate message (first at line {self.first_at[key]})")
             self.first_at[key] = self.offset + 1
         super()._add_message()
+        if previous and not self.obsolete:
+            message = self.catalog.get(key[1], context=key[0])
+            assert message is not None
+            message.previous_id = _previous_id(previous, self)
 
     def _invalid_pofile(self, line, lineno, msg) -> None:
         raise CatalogError(f"{self.name}:{lineno + 1}: {msg}")
+
+
+def _previous_id(lines: list[tuple[int, str]], parser: _StrictParser) -> list[str]:
+    """The previous msgid (and msgid_plural) that ``#|`` lines give, GNU's way: ``#| msgid "…"``, then
+    ``#| "…"`` lines that continue it (a ``#| msgctxt`` is read and dropped: Babel keeps only ids)."""
+    parts: dict[str, list[str]] = {}
+    current = None
+    for lineno, text in lines:
+        keyword = _KEYWORD.match(text)
+        if keyword:
+            current = keyword.group(1)
+            text = keyword.group(2).strip()
+        if current is None or current not in ("msgctxt", "msgid", "msgid_plural") or not _STRING.fullmatch(text):
+            parser._invalid_pofile(text, lineno, f"malformed previous msgid line {('#| ' + text)[:40]!r}")
+        parts.setdefault(current, []).append(text)
+    if "msgid" not in parts:
+        parser._invalid_pofile("", lines[0][0], "#| lines without a previous msgid")
+    return [_unquote(parts[k]) for k in ("msgid", "msgid_plural") if k in parts]
+
+
+def _unquote(strings: list[str]) -> str:
+    return "".join(unescape(s) for s in strings)
 
 
 def read(path: Path, locale: str | None = None, name: str | None = None) -> Catalog:
@@ -227,11 +264,44 @@ def compile_mo(path: Path, out: Path | None = None, name: str | None = None) -> 
 _VOLATILE = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date|X-Generator|Generated-By): .*\\n"\n', re.M)
 
 
+_MARK = "previous-msgid-"
+_MARKED_FLAGS = re.compile(r"^#, (.*)\n", re.M)
+
+
 def render(catalog: Catalog) -> bytes:
+    """The catalog as a PO file. A fuzzy message's previous msgid goes after its flags as GNU gettext
+    writes it (``#| msgid ""``, then ``#| "…"`` lines), which Poedit and ``msgmerge`` read and
+    ``read`` reads back; Babel's own writer wraps the quoted lines as prose, so a previous msgid
+    longer than a line came out as ``#| …`` fragments that no reader could parse back."""
+    previous: list[list[str]] = []
+    marked = []
+    for message in catalog:
+        if message.id and message.previous_id:
+            marked.append((message, f"{_MARK}{len(previous)}"))
+            previous.append(list(message.previous_id))
+            message.flags.add(marked[-1][1])
     buf = io.BytesIO()
-    write_po(buf, catalog, width=WIDTH, sort_output=False, sort_by_file=False, ignore_obsolete=False,
-             include_previous=True)
-    return buf.getvalue()
+    try:
+        write_po(buf, catalog, width=WIDTH, sort_output=False, sort_by_file=False, ignore_obsolete=False)
+    finally:
+        for message, flag in marked:
+            message.flags.discard(flag)
+    if not previous:
+        return buf.getvalue()
+
+    def flags_then_previous(m: re.Match[str]) -> str:
+        flags = m.group(1).split(", ")
+        mark = next((f for f in flags if f.startswith(_MARK)), None)
+        if mark is None:
+            return m.group(0)
+        ids = previous[int(mark[len(_MARK):])]
+        rest = [f for f in flags if f != mark]
+        lines = [f"#, {', '.join(rest)}\n"] if rest else []
+        for keyword, text in zip(("msgid", "msgid_plural"), ids):
+            lines.append(f"#| {keyword} {normalize(text, prefix='#| ', width=WIDTH)}\n")
+        return "".join(lines)
+
+    return _MARKED_FLAGS.sub(flags_then_previous, buf.getvalue().decode("utf-8")).encode("utf-8")
 
 
 _LOCATIONS = re.compile(rb"^#:.*\n", re.M)

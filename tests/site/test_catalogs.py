@@ -84,6 +84,32 @@ def test_a_translated_fuzzy_message_keeps_no_trace_of_its_old_text(make_project)
     assert 'msgid "The new deal"\nmsgstr "Новый расклад"' in text
 
 
+LONG = ("Scorpion is played with {{ scorpion.deck }} cards, dealt into columns whose free ends take a card one "
+        "rank lower of the same suit, and a \"quoted\" word that must stay escaped.")
+
+
+def test_a_long_changed_text_keeps_its_previous_english_as_gnu_gettext_writes_it(make_project):
+    """A fuzzy message's previous msgid longer than a line is written ``#| msgid ""`` and ``#| "…"``
+    lines (Poedit and GNU's tools read them), read back whole, kept by a second update while the
+    message is still fuzzy, and leaves no fragment behind as a translator comment."""
+    page = PAGE + "\n" + LONG + "\n"
+    project = make_project({"index.md": page}, {"hu": {LONG: "Régi fordítás."}})
+    (project / "docs/index.md").write_text(page.replace("free ends", "last cards"), encoding="utf-8")
+    assert cli(project, "extract")[0] == 0
+    path = project / "locales/hu/LC_MESSAGES/docs-index.po"
+    for _ in range(2):
+        assert cli(project, "update")[0] == 0
+        text = path.read_text(encoding="utf-8")
+        block = text[text.index("#, fuzzy\n"):text.index("msgctxt", text.index("#, fuzzy\n"))]
+        assert block.startswith('#, fuzzy\n#| msgid ""\n#| "Scorpion is played')
+        assert all(line.startswith('#| "') and line.endswith('"') for line in block.splitlines()[2:])
+        message = po.read(path, "hu").get(LONG.replace("free ends", "last cards"), "index.md")
+        assert message.fuzzy and message.previous_id == [LONG] and message.user_comments == []
+    attrib = subprocess.run(["msgattrib", "--only-fuzzy", "--no-wrap", str(path)], capture_output=True, text=True)
+    assert attrib.returncode == 0, attrib.stderr
+    assert "#| msgid \"" + LONG.replace('"', '\\"') + "\"" in attrib.stdout  # GNU reads the same previous text
+
+
 def test_new_catalogs_get_plural_forms_from_cldr(make_project):
     project = make_project({"index.md": PAGE})
     assert po.read(project / "locales/ru/LC_MESSAGES/docs-index.po", "ru").num_plurals == 3
