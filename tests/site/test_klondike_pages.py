@@ -257,6 +257,47 @@ def test_the_faqs_claims_about_deal_six_are_the_engines():
     assert str(pos).split()[1].startswith("qh")  # Q♥ is the first card of the stock
 
 
+def _section(anchor: str) -> str:
+    """The FAQ's Markdown source from the heading ``{#anchor}`` to the next heading of its level."""
+    source = FAQ.read_text(encoding="utf-8")
+    start = source.index(f"{{#{anchor}}}")
+    end = source.find("\n## ", start)
+    return source[start:end if end >= 0 else None]
+
+
+def test_the_faqs_account_of_a_position_string_is_the_engines():
+    # "How do I read a position string?": four parts separated by spaces, the columns by "/"; the
+    # stock face down in the order its cards come up; the waste and the foundations "-" when empty
+    section = _section("position-strings")
+    facts = engine.facts("klondike")
+    pos = engine.deal("KL1-D1N-AAAAAAG")
+    columns, stock, waste, foundations = str(pos).split(" ")
+    assert len(columns.split("/")) == facts["columns"] and len(foundations.split("/")) == facts["foundations"]
+    assert stock == stock.lower() and (waste, foundations) == ("-", "-/-/-/-")
+    assert "`-` and `-/-/-/-`" in section
+    # "In the deal above, column 1 is `AD` … column 2 is `2h7C` … the stock starts with `qh`, the first card drawn"
+    assert columns.split("/")[:2] == ["AD", "2h7C"] and "`AD`" in section and "`2h7C`" in section
+    assert stock.startswith("qh") and "`qh`" in section
+    pos.play("draw")
+    assert pos.waste[-1] == parse_card("QH") and str(pos).split(" ")[2] == "QH"  # face up: in capitals
+    # "`3S/-/AD/-` means the A♠, 2♠ and 3♠ on the first foundation and the A♦ on the third"
+    assert "`3S/-/AD/-`" in section
+    gone = {"AD", "AS", "2S", "3S"}
+
+    def without(part: str) -> str:
+        return "".join(t for t in re.findall(r"..", part) if t.upper() not in gone)
+
+    cols, rest = "/".join(without(col) for col in columns.split("/")), without(stock)
+    laid = engine.position("klondike", f"{cols} {rest} - 3S/-/AD/-")
+    assert list(laid.found) == [3, 0, 1, 0]
+    # "an empty column is written as nothing, so two slashes meet, or the columns begin or end with a slash"
+    assert str(laid).startswith("/") and laid.cols[0] == []
+    # "the engine rejects any other string and says what is wrong with it": one line, naming the part
+    with pytest.raises(engine.EngineError) as refused:
+        engine.position("klondike", f"{cols} {rest} - 3S/-/AD")
+    assert "foundations" in str(refused.value) and "\n" not in str(refused.value)
+
+
 def test_a_deal_number_gives_the_same_cards_in_every_draw_mode_and_scoring():
     # "KL1-D3V-AAAAAAG is the same deal as KL1-D1N-AAAAAAG"
     deals = [engine.deal(f"KL1-{variant}-AAAAAAG") for variant in ("D1N", "D3N", "D1V", "D3V")]

@@ -92,6 +92,10 @@ CA_CORRECTIONS = {
     "Les regles de Scorpion": "Les regles de l’Scorpion",
     "es mou sobre 5♥ de la columna": "es mou sobre el 5♥ de la columna",
     "2 cartes separades, visibles, que es poden": "2 cartes apartades, visibles, que es poden",
+    # the native review r10: in the seed's own words a «seqüència» is the complete run from king to
+    # ace (that leaves the table) and what moves is a «bloc»; Wasp lets any card or block, not a
+    # complete sequence, start an empty column
+    "Wasp (qualsevol carta o seqüència pot ocupar": "Wasp (qualsevol carta o bloc pot ocupar",
     # the native review r9: an apposition without the comma-then-colon, and the sequences «completes»
     # as the board's label «Espais per a les seqüències completes» says
     "Exemple, primera jugada de la partida guanyada: la carta 4♥":
