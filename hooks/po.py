@@ -76,18 +76,24 @@ class _StrictParser(PoFileParser):
         super().__init__(catalog, ignore_obsolete=False, abort_invalid=True)
         self.name = name
         self.first_at: dict[tuple[str | None, object], int] = {}
-        self.previous: list[tuple[int, str]] = []  # the pending entry's ``#|`` lines
+        self.previous: list[tuple[int, str]] = []  # the pending entry's ``#|`` lines, with their line numbers
+        self.lineno = 0  # the line being read (Babel passes it to message lines, not to comments)
+
+    def parse(self, fileobj) -> None:
+        def counted():
+            for self.lineno, line in enumerate(fileobj):
+                yield line
+
+        super().parse(counted())
 
     def _process_comment(self, line) -> None:
         if line.startswith("#|"):  # the previous msgid of a fuzzy message (``#| msgid …``, ``#| "…"``)
             self._finish_current_message()
-            self.previous.append((self.offset, line[2:].strip()))
+            self.previous.append((self.lineno, line[2:].strip()))
             return
         super()._process_comment(line)
 
     def _process_message_line(self, lineno, line, obsolete=False) -> None:
-        if not self.messages and not self.context:
-            self.offset = lineno  # where the entry's keywords start (for the #| lines' errors)
         if obsolete and line.startswith("|"):  # an obsolete entry's previous msgid (#~| msgid …)
             return
         if line and line[0] != '"':

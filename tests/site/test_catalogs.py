@@ -275,6 +275,8 @@ HEADER = TRICKY[: TRICKY.index("#: docs/index.md:3")]  # 6 lines
     ('# a comment\n"stray"\n' + ENTRY, 8, "not in msgid, msgstr or msgctxt"),
     (ENTRY + "\n" + ENTRY, 12, "duplicate message (first at line 8)"),
     ('<<<<<<< HEAD\n' + ENTRY + "=======\n", 7, "merge conflict marker"),
+    ('#, fuzzy\n#| msgid ""\n#| "a previous text\n' + ENTRY, 9, "malformed previous msgid line"),
+    ('#, fuzzy\n#| "a previous text"\n' + ENTRY, 8, "malformed previous msgid line"),
 ])
 def test_a_faulty_catalog_is_an_error_naming_file_line_and_reason(tmp_path, body, line, reason):
     path = tmp_path / "faulty.po"
