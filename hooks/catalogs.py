@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from . import messages, po, values
 
@@ -117,9 +117,8 @@ def _no_stale_previous(catalog: Catalog) -> dict[tuple[str, str | None], list[st
     and ``_keep_previous`` gives them back."""
     kept = {}
     for message in catalog:
-        if message.previous_id and "fuzzy" in message.flags:
-            kept[(message.id if isinstance(message.id, str) else message.id[0], message.context)] = \
-                list(message.previous_id)
+        if message.previous_id and message.fuzzy:
+            kept[_key(message)] = list(message.previous_id)
         else:
             message.previous_id = []
     return kept
@@ -128,9 +127,13 @@ def _no_stale_previous(catalog: Catalog) -> dict[tuple[str, str | None], list[st
 def _keep_previous(catalog: Catalog, kept: dict[tuple[str, str | None], list[str]]) -> None:
     """The previous msgid of a message that is still fuzzy after ``update`` with the same msgid."""
     for message in catalog:
-        key = (message.id if isinstance(message.id, str) else message.id[0], message.context)
-        if "fuzzy" in message.flags and not message.previous_id and key in kept:
-            message.previous_id = kept[key]
+        if message.fuzzy and not message.previous_id and _key(message) in kept:
+            message.previous_id = kept[_key(message)]
+
+
+def _key(message: Message) -> tuple[str, str | None]:
+    """A message's msgid (its singular, for a plural) and context."""
+    return (message.id if isinstance(message.id, str) else message.id[0], message.context)
 
 
 def _no_guessed_formats(catalog: Catalog) -> None:

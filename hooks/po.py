@@ -279,28 +279,27 @@ def render(catalog: Catalog) -> bytes:
     writes it (``#| msgid ""``, then ``#| "…"`` lines), which Poedit and ``msgmerge`` read and
     ``read`` reads back; Babel's own writer wraps the quoted lines as prose, so a previous msgid
     longer than a line came out as ``#| …`` fragments that no reader could parse back."""
-    previous: list[list[str]] = []
-    marked = []
+    marked: dict[str, Message] = {}  # a flag written in place of the #| lines → its message
     for message in catalog:
         if message.id and message.previous_id:
-            marked.append((message, f"{_MARK}{len(previous)}"))
-            previous.append(list(message.previous_id))
-            message.flags.add(marked[-1][1])
+            marked[f"{_MARK}{len(marked)}"] = message
+    for flag, message in marked.items():
+        message.flags.add(flag)
     buf = io.BytesIO()
     try:
         write_po(buf, catalog, width=WIDTH, sort_output=False, sort_by_file=False, ignore_obsolete=False)
     finally:
-        for message, flag in marked:
+        for flag, message in marked.items():
             message.flags.discard(flag)
-    if not previous:
+    if not marked:
         return buf.getvalue()
 
     def flags_then_previous(m: re.Match[str]) -> str:
         flags = m.group(1).split(", ")
-        mark = next((f for f in flags if f.startswith(_MARK)), None)
+        mark = next((f for f in flags if f in marked), None)
         if mark is None:
             return m.group(0)
-        ids = previous[int(mark[len(_MARK):])]
+        ids = marked[mark].previous_id
         rest = [f for f in flags if f != mark]
         lines = [f"#, {', '.join(rest)}\n"] if rest else []
         for keyword, text in zip(("msgid", "msgid_plural"), ids):
