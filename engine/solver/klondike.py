@@ -512,10 +512,17 @@ class KlondikeSearch(Search):
         if self.draw == 1:
             talon = self.talon
             if self.any_order:
-                # every talon card can be brought to the top (the pointer is not part of the key)
-                for i, c in enumerate(talon):
-                    if found[_SUIT[c]] == _RANK[c] and self._safe(c):
-                        return self._from_talon(i, FOUNDATION)
+                # every talon card can be brought to the top (the pointer is not part of the key):
+                # the first in the talon of the foundations' next cards there that is safe
+                first = -1
+                for s in range(4):
+                    c = s * 13 + found[s]
+                    if found[s] < 13 and self.loc[c] == TALON and self._safe(c):
+                        i = talon.index(c)
+                        if first < 0 or i < first:
+                            first = i
+                if first >= 0:
+                    return self._from_talon(first, FOUNDATION)
             elif self.ptr:
                 c = talon[self.ptr - 1]
                 if found[_SUIT[c]] == _RANK[c] and self._safe(c):
@@ -650,25 +657,63 @@ class KlondikeSearch(Search):
         """Take-backs, each offered as the chain it starts (*Take-backs* in the module docstring):
         cards back from the foundations, each one onto the card taken back before it or the card
         below that one in its suit, then a card from a column or the talon onto the last one.
-        One step each (nested ``BOTH``), made from here: the chain's take-backs are pushed while
-        its steps are listed, and popped again."""
+        One step each (nested ``BOTH``), made from here: the chain's take-backs are made while
+        its steps are listed, and taken back again."""
         found = self.found
         out: list[Any] = []
         talon_index = {i for i, _ in reach}
+        low = -1
         for s in range(4):
             n = found[s]
             if n:
                 c = s * 13 + n - 1
                 targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
+                if targets and low < 0:
+                    low = self._lowest_end(talon_index)
+                if n - 1 < low:
+                    continue
                 for j in targets:
-                    self._chains((TAKE_BACK, c, j), talon_index, out)
+                    self._chains((TAKE_BACK, c, j), talon_index, wanted, low, out)
         return out
 
-    def _chains(self, back: tuple[Any, ...], talon_index: set[int], out: list[Any]) -> None:
+    def _lowest_end(self, talon_index: set[int]) -> int:
+        """The lowest rank (ace 0) of a card on its foundation that a card could be put onto if it
+        came back: a card face up in a column, or on the talon within reach (none: a rank above
+        every foundation's top card). A chain ends with such a card put onto the last card it
+        took back, and the chain goes down in rank one a step (so does every chain that goes on
+        from it): the take-back of a card of lower rank starts no chain, nor goes on with one
+        (``_chains``). The cards it looks at stay where they are while a chain is listed (the
+        chain's own cards are higher than the ones going onto them)."""
+        found, talon, down = self.found, self.talon, self.down
+        low = max(found)  # no card of this rank or higher is on a foundation (none found: none is lower)
+        for w, col in enumerate(self.cols):
+            for i in range(len(col) - 1, down[w] - 1, -1):  # face up, from the free end: up in rank
+                a = col[i]
+                r = _RANK[a] + 1
+                if r >= low:
+                    break
+                y, z = _ABOVE[a]
+                if found[_SUIT[y]] > r or found[_SUIT[z]] > r:  # y or z, of rank r, is on its foundation
+                    low = r
+                    break
+        for i in talon_index:
+            a = talon[i]
+            r = _RANK[a] + 1
+            if r < low:
+                y, z = _ABOVE[a]
+                if found[_SUIT[y]] > r or found[_SUIT[z]] > r:
+                    low = r
+        return low
+
+    def _chains(self, back: tuple[Any, ...], talon_index: set[int], wanted: dict[int, list[int]], low: int,
+                out: list[Any]) -> None:
         """Every chain that starts with the take-back ``back``, appended to ``out``. What may follow
         it does not depend on it (a card onto c comes from elsewhere, c's twin's suit is another,
-        and c takes no card of its own suit): listed first, and ``back`` is pushed (then popped)
-        only to list the chains of a take-back that follows it."""
+        and c takes no card of its own suit): listed first, and ``back`` is made (then taken back)
+        only to list the chains of a take-back that follows it. ``wanted`` is ``moves``' (card → the
+        columns whose free end takes it, before the chain): the columns whose free end takes the
+        card under c in its suit are among them, as the chain's own cards never take it (they go
+        down in rank, one a step, so only c is of the rank it needs, and c is of its colour)."""
         c, j = back[1], back[2]
         cols, down, found, loc = self.cols, self.down, self.found, self.loc
         follow: list[tuple[Any, ...]] = []
@@ -684,20 +729,27 @@ class KlondikeSearch(Search):
                 i = self.talon.index(z)
                 if i in talon_index:
                     out.append((BOTH, back, self._from_talon(i, j)))
-            elif found[_SUIT[z]] == _RANK[z] + 1:  # back from its foundation onto c
+            elif found[_SUIT[z]] == _RANK[z] + 1 and _RANK[z] >= low:  # back from its foundation onto c
                 follow.append((TAKE_BACK, z, j))
-        if _RANK[c]:  # the card under c in its suit, back onto a free end that takes it
+        if _RANK[c] > low:  # the card under c in its suit, back onto a free end that takes it
             below = c - 1
-            for k, col in enumerate(cols):
-                if col and below in _ON[col[-1]]:
+            for k in wanted.get(below, ()):
+                if below in _ON[cols[k][-1]]:  # (not covered by a card of the chain)
                     follow.append((TAKE_BACK, below, k))
         if follow:
-            self.push(back)
+            # ``back`` made on the columns, foundations and places alone: what the listing reads
+            # (the key's records are not, and ``push`` would keep them up to date for nothing)
+            s = _SUIT[c]
+            found[s] -= 1
+            cols[j].append(c)
+            loc[c] = j
             for then in follow:
                 chains: list[Any] = []
-                self._chains(then, talon_index, chains)
+                self._chains(then, talon_index, wanted, low, chains)
                 out.extend((BOTH, back, chain) for chain in chains)
-            self.pop(back)
+            cols[j].pop()
+            loc[c] = FOUND
+            found[s] += 1
 
     def moves(self) -> list[Any]:
         # ``dead_end`` is asked of the start position only, and under Vegas of a position whose last
@@ -731,20 +783,28 @@ class KlondikeSearch(Search):
                 if found[_SUIT[c]] == _RANK[c]:
                     step = self._to_foundation(c)
                     ranked.append((5 if step[3] else 20, step))
-        # 1b. a covered card whose twin is a free end: its pile onto the twin, then it goes up
-        for w, col in enumerate(cols):
-            for i in range(down[w], len(col) - 1):
-                x = col[i]
-                if found[_SUIT[x]] != _RANK[x]:
-                    continue
-                y = _TWIN[x]
-                j = loc[y]
-                if j >= 0 and cols[j][-1] == y:
-                    c = col[i + 1]
-                    first = (BLOCK, c, w, j, len(col) - i - 1, False)
-                    # once its pile is on the twin, x is column w's last card (``_to_foundation`` then)
-                    second = (TO_FOUNDATION, x, w, i == down[w] > 0)
-                    ranked.append((5 if second[3] else 20, (BOTH, first, second)))
+        # 1b. a covered card whose twin is a free end: its pile onto the twin, then it goes up (only
+        # a foundation's next card can go up: at most four, taken in the columns' order)
+        covered = []
+        for s in range(4):
+            x = s * 13 + found[s]
+            w = loc[x] if found[s] < 13 else -1
+            if w >= 0:
+                i = cols[w].index(x)
+                if down[w] <= i < len(cols[w]) - 1:
+                    covered.append((w, i, x))
+        if len(covered) > 1:
+            covered.sort()
+        for w, i, x in covered:
+            y = _TWIN[x]
+            j = loc[y]
+            if j >= 0 and cols[j][-1] == y:
+                col = cols[w]
+                c = col[i + 1]
+                first = (BLOCK, c, w, j, len(col) - i - 1, False)
+                # once its pile is on the twin, x is column w's last card (``_to_foundation`` then)
+                second = (TO_FOUNDATION, x, w, i == down[w] > 0)
+                ranked.append((5 if second[3] else 20, (BOTH, first, second)))
         # 2. blocks from column to column
         for c, targets in wanted.items():
             w = loc[c]
