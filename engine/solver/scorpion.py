@@ -127,25 +127,44 @@ class ScorpionSearch(Search):
         finds lost. Asking less often never makes an answer wrong (it only prunes less); the
         cases below are the only ones where the move takes away a fact that ``dead_end``
         starts from: (1) the deal covers three free ends; (2) a card that goes onto another
-        card's free end hides it from the other cards that could go there (only under Easy);
-        or puts its pile in one column above a card that must go onto a card of the pile
-        (that card can no longer come apart from it for free); (3) a card onto the last
-        empty column, unless it leaves another one behind."""
+        card's free end puts its pile in one column above a card that must go onto a card of
+        the pile (that card can no longer come apart from it for free), or (only under Easy)
+        hides the card it goes onto from the other cards that could go there; (3) a card onto
+        the last empty column, unless it leaves another one behind.
+
+        **Under Easy, a card that leaves a card one rank higher** (any suit: it may go back) for
+        another one, not its own suit's next card, takes nothing away unless by (2)'s pile. Say
+        c leaves u for t. In the new position c can move (back onto u, which lies exposed in
+        another column), so t can be exposed again: every fact the old position started from
+        can be had again (t exposed, as it was; c placed, if u was c's own next card, as u is
+        exposed); u exposed and the cards under c's old place are new facts, and the spans of
+        c's pile (a card below its target in one column) are the old ones, less those whose
+        target the pile took away, unless a card of the new column must go onto a card of the
+        pile. What every step of ``dead_end``'s fixed point needs then holds again, so it
+        finds no new dead end. (Onto its own suit's next card c may complete a sequence, whose
+        removal takes away the cards that went onto its cards: that move is asked.)"""
         if move == DEAL:
             return True
         p = self.pos
         c, to = move
         cols, loc = p.cols, p.loc
         dest = cols[to]
+        w = loc[c]
         if not dest:
-            w = loc[c]
             left = sum(1 for col in cols if not col) - 1
             return left == 0 and not (w >= 0 and cols[w][0] == c)
-        if not self._same:
+        if w >= 0:
+            col = cols[w]
+            i = col.index(c)
+            pile = col[i:]
+        else:
+            col, i, pile = [], 0, [c]
+        lowers = self._lowers
+        if any(loc[y] == to for x in pile for y in lowers[x]):
             return True
-        w = loc[c]
-        pile = cols[w][cols[w].index(c):] if w >= 0 else (c,)
-        return any(loc[x - 1] == to for x in pile if _RANK[x] != ACE)
+        if self._same:
+            return False
+        return not (i > 0 and _RANK[col[i - 1]] == _RANK[c] + 1 and dest[-1] != c + 1)
 
     def check(self) -> None:
         """A position play can reach: no column holds more face-down cards than the layout deals

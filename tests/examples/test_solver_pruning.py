@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from engine import find, position
+from engine import deal, find, position
 from engine.cards import card_token, is_red, rank_of, suit_cards, suit_of
 from engine.solver import solve
 
@@ -143,6 +143,43 @@ def test_under_wasp_a_placed_card_never_moves_once_the_reserve_is_dealt():
     assert solve(dealt, seconds=None, max_nodes=50_000).solved is True
     to_deal = position("scorpion", columns.replace("2SAS", "").replace("9D3S", "9D") + " 2sas3s -", rules="wasp")
     assert {"7H>4", "6H>4", "5H>4"} <= {to_deal.move_token(m) for m in ScorpionSearch(to_deal).moves()}
+
+
+
+@pytest.mark.parametrize("code", ["SC1-EAS-AAAAAAJ", "SC1-EAS-AAAAACQ", "SC1-CLA-AAAAAAI", "SC1-WSP-AAAAABX",
+                                  "SC1-TBM-AAAAADX", "SC1-TRA-AAAAAAD"])
+def test_scorpion_a_move_the_search_does_not_ask_about_never_makes_a_live_position_dead(code, monkeypatch):
+    """``ScorpionSearch._may_end``: the search asks ``dead_end`` only after the moves it names (a
+    deal, a card onto the last empty column, a pile onto a card that must go onto one of its cards,
+    under Easy a card onto another's free end unless it leaves a card one rank higher). After
+    every other move the search makes in these deals, from a position the analysis does not find
+    lost, it does not find the new one lost either; under Easy some of those moves leave a card
+    one rank higher."""
+    from engine.solver.scorpion import _RANK, ScorpionSearch  # noqa: PLC0415
+
+    push = ScorpionSearch.push
+    seen = {"not asked": 0, "leaves a card one rank higher": 0}
+
+    def push_and_check(self, step):
+        if self._may_end(step):
+            push(self, step)
+            return
+        alive = not self.dead_end()
+        c, _ = step
+        w = self.pos.loc[c]
+        i = self.pos.cols[w].index(c) if w >= 0 else 0
+        churn = i > 0 and _RANK[self.pos.cols[w][i - 1]] == _RANK[c] + 1
+        push(self, step)
+        if alive:
+            assert not self.dead_end(), f"{code}: {self.pos.move_stack[-1]} from a live position to a dead end"
+            seen["not asked"] += 1
+            seen["leaves a card one rank higher"] += churn and not self._same
+
+    monkeypatch.setattr(ScorpionSearch, "push", push_and_check)
+    solve(deal(code), seconds=None, max_nodes=1500)
+    assert seen["not asked"] >= 100, seen
+    if "-EAS-" in code:
+        assert seen["leaves a card one rank higher"] >= 50, seen
 
 
 # -- Klondike -------------------------------------------------------------------------------------
