@@ -112,6 +112,7 @@ _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOS
 # the two cards one rank higher of the other colour (what c may lie on), () for a king
 _ABOVE = tuple(() if _RANK[c] == KING else tuple(s * 13 + _RANK[c] + 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
 _KINGS = tuple(s * 13 + KING for s in range(4))
+_BELOW = tuple(c - 1 if _RANK[c] else 52 for c in range(52))  # the card below c in its suit (52: none)
 
 _TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the other card of c's colour and rank
 
@@ -577,14 +578,15 @@ class KlondikeSearch(Search):
         # the least fixed point by a work list: a card is looked at again whenever something its
         # events need becomes possible (the events and what they need, above)
         under = [-1] * 52  # the card each card lies on, for good as long as it lies there
-        up = [False] * 52
+        up = [False] * 52 + [True]  # (52: what ``_BELOW`` gives an ace, always up)
         expo = [False] * 52
         leave = [False] * 52
-        moves = [False] * 52
         faceup = [False] * 52
         for s in range(4):
             for r in range(found[s]):
-                up[s * 13 + r] = leave[s * 13 + r] = True  # (``leave`` here: nothing left to look at)
+                c = s * 13 + r
+                # ``leave`` here: nothing left to look at; ``expo``: a card may go onto it (a take-back)
+                up[c] = leave[c] = expo[c] = True
         empty = False
         in_play = []
         for w, col in enumerate(cols):
@@ -614,7 +616,7 @@ class KlondikeSearch(Search):
         left = len(in_play)  # cards in play not yet ``up``: none left, the position is not a dead end
         while todo:
             c = todo.pop()
-            if not up[c] and expo[c] and (_RANK[c] == 0 or up[c - 1]):
+            if not up[c] and expo[c] and up[_BELOW[c]]:
                 up[c] = True
                 left -= 1
                 if not left:
@@ -623,20 +625,16 @@ class KlondikeSearch(Search):
                     push(c + 1)
                 z = c
             elif leave[c]:
-                continue  # a move of c matters only through ``leave``
-            elif not moves[c] and (faceup[c] or expo[c]):
+                continue  # a move of c matters only through ``leave`` (so it is looked at once)
+            elif faceup[c] or expo[c]:
                 if _RANK[c] == KING:
-                    ok = empty
+                    if not empty:
+                        continue
                 else:
-                    ok = False
-                    for q in _ABOVE[c]:
-                        if loc[q] == FOUND or expo[q]:
-                            ok = True
-                            break
-                if not ok:
-                    continue
-                moves[c] = True
-                z = c
+                    q, r = _ABOVE[c]
+                    if not (expo[q] or expo[r]):
+                        continue
+                z = c  # c can move
             else:
                 continue
             if leave[z]:
