@@ -428,11 +428,12 @@ def points_cell(points: int, lang: str = "en", dollars: bool = False) -> str:
 
 
 def score_text(pos: Any, lang: str = "en") -> str:
-    """The score a widget shows, in the reader's language: ``625``; Vegas ``−42 $`` (hu, ca, ru),
-    ``−$42`` (en), as the pages' prose writes dollars. (``Position.score_text`` is the app's own
-    display, ``-$42`` in every language, for the command line.)"""
+    """The score a widget shows, as the app's score line shows it: ``625``; Vegas ``-$42`` in every
+    language (``Position.score_text``; seed 001: the app shows dollars as „+$208”, „$0” or
+    „-$52”, which the scoring page quotes next to its boards). The pages' prose writes dollars as
+    each language does (``amount_text``: hu, ca, ru ``−42 $``)."""
     if pos.scored_in_dollars():
-        return amount_text(pos.score, lang, dollars=True)
+        return str(pos.score_text(lang))
     return number(pos.score, lang)
 
 

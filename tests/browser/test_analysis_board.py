@@ -327,7 +327,7 @@ def test_a_copied_link_reopens_the_same_position_rules_and_moves(browser, server
         assert {role: text(again, role) for role in ("description", "score")} == shown
         assert again.input_value(f"{BOARD} [data-role=rules]") == "draw1-vegas"
         assert again.eval_on_selector_all(f"{BOARD} [data-role=moves] [data-index]", "els => els.length") == 3
-        assert text(again, "score") == "−42\u00a0$"  # as Hungarian writes dollars
+        assert text(again, "score") == "-$42"  # as the app shows dollars, in every language (seed 001)
     finally:
         context.close()
 

@@ -10,6 +10,7 @@ import pytest
 from klondike_tables import column, field, klondike, made, refused
 
 import engine
+from engine import render
 from engine.errors import NotationError, RulesError
 from engine.klondike import GAME, SCORING, KlondikePosition, KlondikeRules
 
@@ -500,6 +501,9 @@ def test_vegas_score_is_shown_in_dollars_the_same_in_every_language():
         pos = klondike("... 9S", rules="draw1-vegas", score=score)
         assert {pos.score_text(lang) for lang in ("en", "hu", "ca", "ru")} == {text}
     assert klondike("... 9S", score=625).score_text("hu") == "625"
+    # the boards' score line is the app's: the scoring page quotes the app's display next to them
+    for lang in ("en", "hu", "ca", "ru"):
+        assert render.score_text(klondike("... 9S", rules="draw1-vegas", score=-42), lang) == "-$42"
 
 
 def test_won_scores_are_the_facts_the_pages_quote():

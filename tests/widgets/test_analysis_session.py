@@ -202,7 +202,7 @@ def test_a_link_may_judge_a_deal_under_other_rules():
     assert follow(f"#game=scorpion&position={SEED_DEAL}&rules=classic&moves=4C%3E7")["at"] == 0
 
 
-@pytest.mark.parametrize(("score", "shown"), [("-52", "−$52"), ("20", "+$20")])
+@pytest.mark.parametrize(("score", "shown"), [("-52", "-$52"), ("20", "+$20")])
 def test_a_link_gives_the_starting_score(score, shown):
     frame = follow(f"#game=klondike&code=KL1-D1V-AAAAAAG&score={score}")
     assert frame["score"] == shown and frame["fragment"].endswith(f"&score={score}")
@@ -373,7 +373,7 @@ def test_the_score_is_the_apps_for_the_chosen_scoring():
     follow(f"#game=klondike&code={KL_CODE}&moves=AD%3EF,AH%3EF")
     assert web.SESSIONS["a"].frame()["score"] == str(played(KL_CODE, "AD>F", "AH>F").score) == "25"  # 10, 10 + 5
     frame = call("rules", rules="draw1-vegas")
-    assert frame["score"] == "−$42" and frame["message"] == (  # the stake, then $5 a card on the foundations
+    assert frame["score"] == "-$42" and frame["message"] == (  # the stake, then $5 a card on the foundations
         "Judged again under Easy (draw 1), Vegas scoring: 2 moves played, none refused.")
 
 
@@ -419,7 +419,7 @@ def test_rules_that_would_deal_the_game_otherwise_are_refused_and_the_board_keep
 def test_the_start_field_takes_a_deal_code_of_either_game_or_a_position():
     open_board()
     frame = call("start", text=" kl1-d3v-aaaaaag ", game="scorpion")
-    assert (frame["game"], frame["rules"], frame["score"]) == ("klondike", "draw3-vegas", "−$52")
+    assert (frame["game"], frame["rules"], frame["score"]) == ("klondike", "draw3-vegas", "-$52")
     assert frame["message"] == "New game on the board: KL1-D3V-AAAAAAG."
     frame = call("start", text=SEED_DEAL, game="scorpion")
     assert frame["game"] == "scorpion" and frame["description"] == engine.position("scorpion", SEED_DEAL).describe("en")

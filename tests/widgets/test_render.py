@@ -454,13 +454,15 @@ def test_a_gain_carries_its_plus_sign_under_either_scoring_and_nothing_gained_no
 
 
 @pytest.mark.parametrize(("lang", "score", "text"), [
-    ("en", -52, "−$52"), ("en", 208, "+$208"), ("en", 0, "$0"), ("hu", 208, "+208\u00a0$"), ("ca", -42, "−42\u00a0$"),
-    ("ru", 0, "0\u00a0$"),
+    ("en", -52, "-$52"), ("en", 208, "+$208"), ("en", 0, "$0"), ("hu", 208, "+$208"), ("ca", -42, "-$42"),
+    ("ru", 0, "$0"),
 ])
-def test_a_widget_shows_a_vegas_score_as_the_languages_prose_writes_dollars(lang, score, text):
+def test_a_widget_shows_a_vegas_score_as_the_app_shows_it_in_every_language(lang, score, text):
+    # seed 001: „Az alkalmazás dollárban jeleníti meg a pontszámot: „+$208”, „$0” vagy „-$52”.” The
+    # scoring page quotes that next to its boards; the pages' prose writes dollars as each language does
     pos = engine.position("klondike", code="KL1-D1V-AAAAAAG", score=score)
-    assert render.score_text(pos, lang) == text == values.dollars(score, lang)
-    assert pos.score_text(lang) == values.money(score, lang)  # the command line: the app's own display
+    assert render.score_text(pos, lang) == text == pos.score_text(lang) == values.money(score, lang)
+    assert values.dollars(score, lang) != text or lang == "en" and score >= 0
 
 
 def frame(kind: str, lang: str = "en", **extra) -> tuple[dict, dict]:
