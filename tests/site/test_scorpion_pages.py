@@ -151,7 +151,7 @@ def test_the_russian_rules_page_says_the_app_removes_what_the_traditional_rule_l
     text = page_text(page_path(built_site, "ru", "scorpion/rules.md"))
     assert "«В пустой столбец можно положить только короля»" in text
     assert "«Правило: карты должны быть одной масти»" in text
-    assert "по традиционным правилам они остаются на поле, а приложение убирает их в сторону" in text
+    assert "по традиционным правилам они остаются на поле, а приложение откладывает их в сторону" in text
 
 
 def test_no_number_is_typed_into_the_rules_page_prose():
