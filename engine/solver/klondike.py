@@ -515,15 +515,9 @@ class KlondikeSearch(Search):
             if self.any_order:
                 # every talon card can be brought to the top (the pointer is not part of the key):
                 # the first in the talon of the foundations' next cards there that is safe
-                first = -1
-                for s in range(4):
-                    c = s * 13 + found[s]
-                    if found[s] < 13 and self.loc[c] == TALON and self._safe(c):
-                        i = talon.index(c)
-                        if first < 0 or i < first:
-                            first = i
-                if first >= 0:
-                    return self._from_talon(first, FOUNDATION)
+                places = [talon.index(c) for c in _next_cards(found) if self.loc[c] == TALON and self._safe(c)]
+                if places:
+                    return self._from_talon(min(places), FOUNDATION)
             elif self.ptr:
                 c = talon[self.ptr - 1]
                 if found[_SUIT[c]] == _RANK[c] and self._safe(c):
@@ -784,16 +778,13 @@ class KlondikeSearch(Search):
         # 1b. a covered card whose twin is a free end: its pile onto the twin, then it goes up (only
         # a foundation's next card can go up: at most four, taken in the columns' order)
         covered = []
-        for s in range(4):
-            x = s * 13 + found[s]
-            w = loc[x] if found[s] < 13 else -1
+        for x in _next_cards(found):
+            w = loc[x]
             if w >= 0:
                 i = cols[w].index(x)
                 if down[w] <= i < len(cols[w]) - 1:
                     covered.append((w, i, x))
-        if len(covered) > 1:
-            covered.sort()
-        for w, i, x in covered:
+        for w, i, x in sorted(covered):
             y = _TWIN[x]
             j = loc[y]
             if j >= 0 and cols[j][-1] == y:
@@ -854,6 +845,11 @@ class KlondikeSearch(Search):
             ranked.append((90, step))
         ranked.sort(key=_first)
         return [step for _, step in ranked]
+
+
+def _next_cards(found: list[int]) -> list[int]:
+    """The card each foundation takes next (none for a full one): the only cards that can go up."""
+    return [s * 13 + n for s, n in enumerate(found) if n < 13]
 
 
 def _first(pair: tuple[int, Any]) -> int:
