@@ -11,10 +11,11 @@ proof: every position that can be reached was explored, or shown lost by an argu
 the game's search module), or **not known** (the budget ran out, or the caller cancelled).
 
 The search is depth first over positions made with ``push`` and taken back with ``pop`` (no
-copies), or, for a game whose ``Search.best_first`` says so (Klondike Vegas, Scorpion Easy),
-best first by the game's ``priority`` (``_best_first``: the same positions recorded and steps
-tried, in another order), after ``depth_first_nodes`` positions depth first when the game asks,
-and then taking turns with it (``_depth_then_best``), with
+copies), or, for a game whose ``Search.best_first`` says so (Klondike, Scorpion Easy), best
+first by the game's ``priority`` (``_best_first``: the same positions recorded and steps tried,
+in another order), after ``depth_first_nodes`` positions depth first when the game asks, and then
+taking turns with it (``_depth_then_best``: one best-first search per order the game names in
+``best_first_orders``; Klondike with unlimited passes names two), with
 
 - a **transposition table**: the canonical key of every position reached. A position met again
   is on the current line (a cycle) or was explored without a win, so it is skipped; exhausting
@@ -93,8 +94,12 @@ class Search:
     (``_depth_then_best``), and then each one's turn: a deal that depth first wins at once is won
     sooner, and one it wins later is still won."""
     best_first_nodes: int | None = None
-    """With ``depth_first_nodes``: at most this many positions for the best-first search (None: it
-    takes its turns to the end of the budget); once it has had them, depth first goes on alone."""
+    """With ``depth_first_nodes``: at most this many positions for each best-first search (None: it
+    takes its turns to the end of the budget); once they have had them, depth first goes on alone."""
+    best_first_orders: tuple[str, ...] = ("priority",)
+    """With ``depth_first_nodes``: the best-first searches that take turns with depth first, one per
+    method named here (a ``priority``), each on its own copy of the position and its own record.
+    Orders that look at a position differently win different deals (a portfolio)."""
 
     def __init__(self, pos: Position):
         self.pos = pos
@@ -388,10 +393,11 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, 
 
 
 def _best_first(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
-                every: int) -> Generator[int, bool | None, Pass]:
+                every: int, order: str = "priority") -> Generator[int, bool | None, Pass]:
     """The search of ``_depth_first`` in another order: every position reached is recorded as
     there (``visit``) and its moves are all tried, but the open position whose moves are tried
-    next is the one of lowest ``priority`` (the latest reached among equals). The search moves
+    next is the one of lowest priority (the search's method named ``order``; the latest reached
+    among equals). The search moves
     between open positions by popping back to their common ancestor and pushing down the other's
     steps. Same outcome protocol as ``_depth_first``."""
     depth0 = len(search.pos.move_stack)
@@ -437,7 +443,7 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
     if max_nodes is not None and max_nodes <= 1:
         return done(None)
     visit, moves, won, push, pop, priority = (search.visit, search.moves, search.won, search.push, search.pop,
-                                               search.priority)
+                                               getattr(search, order))
     seen: dict[Any, Any] = {}
     visit(seen)
     heap: list[tuple[Any, int, tuple[Any, Any, int]]] = [(priority(), 0, root)]
@@ -474,36 +480,40 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
 
 def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | None, clock: Callable[[], float],
                      every: int) -> Generator[int, bool | None, Pass]:
-    """``_depth_first`` for ``search.depth_first_nodes`` positions, then, unless that decided,
-    ``_best_first`` from the start (on a copy of the position, its own record of positions) and the
-    depth-first search where it paused take turns of ``depth_first_nodes`` positions each, the budget
-    shared so (``_turns``). The first answer is the whole search's: a won line, or every position
-    explored by one of the two (each is complete alone). Same protocol."""
+    """``_depth_first`` for ``search.depth_first_nodes`` positions, then, unless that decided, one
+    ``_best_first`` per order of ``search.best_first_orders``, each from the start (on a copy of the
+    position, its own record of positions), and the depth-first search where it paused take turns
+    of ``depth_first_nodes`` positions each, the budget shared so (``_turns``). The first answer is
+    the whole search's: a won line, or every position explored by one of them (each is complete
+    alone). Same protocol."""
     turn = search.depth_first_nodes
     if max_nodes is not None and max_nodes <= turn:
         return (yield from _depth_first(search, deadline, max_nodes, clock, every))
-    shares = _turns(turn, max_nodes, search.best_first_nodes)
-    copy = type(search.pos).from_string(str(search.pos), search.pos.rules)
-    runs = [_depth_first(search, deadline, shares[0], clock, every),
-            _best_first(type(search)(copy), deadline, shares[1], clock, every)]
-    counts = [0, 0]  # positions each has searched
-    started = [False, False]
-    live = [True, True]
+    orders = search.best_first_orders
+    shares = _turns(turn, max_nodes, search.best_first_nodes, len(orders))
+    runs = [_depth_first(search, deadline, shares[0], clock, every)]
+    for k, order in enumerate(orders, 1):
+        copy = type(search.pos).from_string(str(search.pos), search.pos.rules)
+        runs.append(_best_first(type(search)(copy), deadline, shares[k], clock, every, order))
+    n = len(runs)
+    counts = [0] * n  # positions each has searched
+    started = [False] * n
+    live = [True] * n
 
     def stop_all() -> None:
-        for i, run in enumerate(runs):
-            if live[i] and started[i]:
+        for k, run in enumerate(runs):
+            if live[k] and started[k]:
                 try:
                     run.send(True)  # ends where it paused, its position taken back
                 except StopIteration:
                     pass
             run.close()
-            live[i] = False
+            live[k] = False
 
-    i, target = 0, [turn, 0]
+    i, target = 0, [turn] + [0] * (n - 1)
     while any(live):
         if not live[i]:
-            i = 1 - i
+            i = (i + 1) % n
             continue
         run = runs[i]
         try:
@@ -526,29 +536,35 @@ def _depth_then_best(search: Search, deadline: float | None, max_nodes: int | No
         if (yield sum(counts)):  # a pause between two turns
             stop_all()
             return None, [], sum(counts), True
-        i = 1 - i
+        i = (i + 1) % n
         target[i] += turn
     return None, [], sum(counts), False
 
 
-def _turns(turn: int, max_nodes: int | None, cap: int | None = None) -> tuple[int | None, int | None]:
-    """The positions that depth first and best first each get of ``max_nodes`` (None: no bound),
-    taking turns of ``turn`` positions from depth first on, best first at most ``cap`` (None: no cap).
+def _turns(turn: int, max_nodes: int | None, cap: int | None = None, best: int = 1) -> list[int | None]:
+    """The positions that depth first and each of ``best`` best-first searches get of ``max_nodes``
+    (None: no bound), taking turns of ``turn`` positions in that order from depth first on, each
+    best first at most ``cap`` (None: no cap; what it does not take goes to depth first).
 
     >>> _turns(1024, 5000), _turns(1024, 5000, cap=1024), _turns(1024, None, cap=2048)
-    ((2952, 2048), (3976, 1024), (None, 2048))
+    ([2952, 2048], [3976, 1024], [None, 2048])
+    >>> _turns(1024, 10_000, cap=2048, best=2), _turns(1024, 4000, best=2)
+    ([5904, 2048, 2048], [1952, 1024, 1024])
     """
     if max_nodes is None:
-        return None, cap
-    shares, left, i = [0, 0], max_nodes, 0
+        return [None] + [cap] * best
+    shares, left, i = [0] * (best + 1), max_nodes, 0
     while left:
         step = min(turn, left)
         shares[i] += step
         left -= step
-        i = 1 - i
-    if cap is not None and shares[1] > cap:
-        shares = [max_nodes - cap, cap]
-    return shares[0], shares[1]
+        i = (i + 1) % (best + 1)
+    if cap is not None:
+        for k in range(1, best + 1):
+            if shares[k] > cap:
+                shares[0] += shares[k] - cap
+                shares[k] = cap
+    return list(shares)
 
 
 # -- the command line: python -m engine solve … -------------------------------------------------------

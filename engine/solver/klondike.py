@@ -81,15 +81,23 @@ up, few cards buried on the waste) is taken next. A one-pass deal's early choice
 (a card drawn past is under the waste until the cards on it are played), and depth first spends
 the budget under the first wrong one. Measured (issue 11, deals 0–199, 10,000 positions): draw
 one Vegas won 22 against 9; with unlimited passes best first decided fewer (draw one 144
-against 153), so those are depth first, with a short **best-first look**: after depth first's
-first ``SLICE`` positions, best first (on its own record) takes turns with it until it has had
-``BEST_FIRST_LOOK`` positions, and depth first goes on alone (``_depth_then_best``). A deal
-depth first wins or proves lost in N positions is decided in at most N + ``BEST_FIRST_LOOK``.
-Measured on the 28 draw-one and 27 draw-three deals of 0–999 that depth first left undecided at
-1,000,000 positions: best first alone won 3 and 2 of them in 233 to 739 positions (none more
-in 16,384); and taking turns to the end of the budget instead won some deep deals at once
-(717,213 positions → 1,454) but left 7 deals of 54 undecided that depth first decides in
-540,000 to 950,000 (its half of the budget was too small), so best first gets only a look.
+against 153), so those are depth first, with **best-first looks**: after depth first's first
+``SLICE`` positions, two best-first searches (each on its own record) take turns with it, one
+``SLICE`` at a time, until each has had ``BEST_FIRST_LOOK`` positions, and depth first goes on
+alone (``_depth_then_best``). A deal depth first wins or proves lost in N positions is decided in
+at most N + 2 × ``BEST_FIRST_LOOK``. The looks' orders differ (a portfolio: each wins deals the
+other does not): ``estimate`` (a won line's length as Klondike-Solver's fast search estimates it,
+its steps made counted in) and the one-pass ``priority``. Measured before the looks were two, on
+the 56 draw-three deals of 0–999 that depth first won only after 30,000 positions or more, best
+first alone within 100,000 positions: ``estimate`` won 43 (18 in under 2,500), ``priority`` 24,
+``priority`` without the waste term 27; on the 13 that 4,000,000 left undecided (one look of
+4,096 by ``priority``), ``estimate`` won AAAAAPX and AAAABHP (92,004 and 69,344 positions),
+``priority`` AAAAAPV (65,283); ``estimate`` won no other of the 13 in 150,000 (five tried to
+400,000); Klondike-Solver at 2,000,000 closed states wins those three and decides no other. Earlier
+(one look of 4,096, on the 28 draw-one and 27 draw-three deals that depth first left undecided at
+1,000,000), taking turns to the end of the budget won some deep deals at once (717,213 positions →
+1,454) but left 7 deals of 54 undecided that depth first decides in 540,000 to 950,000 (its half of
+the budget was too small), so the looks get a share, not half.
 """
 
 from __future__ import annotations
@@ -118,8 +126,8 @@ _TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the 
 
 TALON, FOUND = -1, -3  # locations of a card that is not in a column
 
-BEST_FIRST_LOOK = 4 * SLICE
-"""With unlimited passes: the positions the best-first look gets (*The order* in the module docstring)."""
+BEST_FIRST_LOOK = 128 * SLICE
+"""With unlimited passes: the positions each best-first look gets (*The order* in the module docstring)."""
 
 # step kinds
 BLOCK, TO_FOUNDATION, FROM_TALON, TAKE_BACK, BOTH = range(5)
@@ -139,6 +147,7 @@ class KlondikeSearch(Search):
         if not self.vegas:
             self.depth_first_nodes = SLICE
             self.best_first_nodes = BEST_FIRST_LOOK
+            self.best_first_orders = ("estimate", "priority")
         self.cols = [list(c) for c in pos.cols]
         self.down = list(pos.down)
         self.talon = list(pos.waste) + list(reversed(pos.stock))
@@ -185,9 +194,31 @@ class KlondikeSearch(Search):
         return sum(self.found) == 52
 
     def priority(self) -> int:
-        """Lowest first (one pass, ``best_first``): face-down cards weigh 3, cards on the
-        foundations −2, each card on the waste 1."""
+        """Lowest first (one pass, ``best_first``; with unlimited passes the second look): face-down
+        cards weigh 3, cards on the foundations −2, each card on the waste 1."""
         return 3 * sum(self.down) - 2 * sum(self.found) + self.ptr
+
+    def estimate(self) -> int:
+        """Lowest first (unlimited passes, the first best-first look): the length of a won line
+        through the position, as Klondike-Solver's fast search estimates it: the steps made, and
+        the moves left at the least (each card not on its foundation goes there, each face-down
+        card is turned, the stock is drawn; a card that lies in a column with face-down cards above
+        a lower card of its suit moves once more, out of that card's way), and the cards not on
+        the foundations once more."""
+        left = 52 - sum(self.found)
+        stock = len(self.talon) - self.ptr
+        score = len(self._drew_past) + 2 * left + sum(self.down) + (stock + self.draw - 1) // self.draw
+        for w, col in enumerate(self.cols):
+            if not self.down[w]:
+                continue
+            lowest = [13, 13, 13, 13]  # per suit, the lowest rank under the card
+            for c in col:
+                s, r = _SUIT[c], _RANK[c]
+                if r > lowest[s]:
+                    score += 1
+                else:
+                    lowest[s] = r
+        return score
 
     def key(self) -> bytes:
         cols = self._columns_key()
