@@ -58,22 +58,31 @@ OUT = ROOT / "examples" / "stats"
 FIELDS = ["code", "result", "positions", "moves", "seconds"]
 
 # Positions per deal. The whole run (every preset from scratch) must fit in two hours on two cores;
-# with these it takes 13,266 s of CPU, 111 minutes on two cores (each preset's CPU seconds are in its
+# with these it takes 13,288 s of CPU, 111 minutes on two cores (each preset's CPU seconds are in its
 # .meta.json). The wider trees get more: under Easy and Wasp a card has several places to go; a
 # Klondike deal lost for subtle reasons needs every position it reaches (100,000 to 900,000 for the
-# draw-one deals that 10,000 left undecided, measured). Unlimited passes get 4,000,000: of the deals
-# that 1,000,000 left undecided, 2,000,000 decided 10 of draw one's 25 (5 won, 5 lost) and 6 of draw
-# three's 25 (3 and 3), in 1,037,753 to 1,990,265 positions; of the 15 and 19 that 2,000,000 left,
-# 4,000,000 decided 6 of draw one's (all lost, in 2,196,874 to 3,890,206 positions: 9 left, 0.9 %)
-# and 6 of draw three's (2 won, 4 lost, in 2,074,202 to 3,532,943: 13 left), at 31,000 to 59,000
-# positions a second, for 785 s more CPU (issue 11).
+# draw-one deals that 10,000 left undecided, measured).
+# Scorpion: at 20,000 the narrow presets left 11 deals undecided (Classic 1, BVS 1, Scorpion II 2,
+# Three Blind Mice 7); 300,000 decides 9 of them (6 lost, 3 won, in 21,186 to 228,562 positions) for
+# 46 s more CPU. Wasp gets 600,000: of its 10 that 200,000 left, 5 decided (4 lost, 1 won, in 212,181
+# to 507,329), 137 s more; Easy stays at 200,000 (600,000 decided 1 of the first 5 of its 9).
+# Unlimited passes get 4,200,000: of the deals that 1,000,000 left undecided, 2,000,000 decided 10 of
+# draw one's 25 (5 won, 5 lost) and 6 of draw three's 25 (3 and 3), in 1,037,753 to 1,990,265
+# positions; 4,000,000 decided 6 of draw one's 15 left (all lost, in 2,196,874 to 3,890,206
+# positions) and 6 of draw three's 19 (2 won, 4 lost, in 2,074,202 to 3,532,943). Then the search's
+# two best-first looks of 131,072 positions each (engine/solver/klondike.py, *The order*) won 2 of
+# draw one's 9 left and 3 of draw three's 13 (in 65,602 to 275,300 positions: 7 and 10 left, 0.7 % and
+# 1.0 %); the extra 200,000 keeps depth first's share above the 3,886,110 positions its longest
+# decided deal needs. Both presets run from scratch with the looks: no answer changed but those five,
+# draw one 2,575 → 2,337 s CPU, draw three 2,564 → 2,642 s (issue 11).
 # With one pass (Vegas) the budget is 4,000,000: of the 43 draw-one deals that 1,000,000 left
 # undecided, 2,000,000 decided 31 (9 won, 22 lost) and 4,000,000 another 7 of the 12 left (1 won,
 # 6 lost, in 2,043,409 to 3,547,265 positions), at about 21,000 positions a second; draw one Vegas
 # takes the most CPU (7,498 s). (Draw three Vegas decides all its deals in fewer than 1,000,000.)
-SCORPION_BUDGET = 20_000
+SCORPION_BUDGET = 300_000
 SCORPION_WIDE_BUDGET = 200_000
-KLONDIKE_BUDGET = 4_000_000
+SCORPION_WASP_BUDGET = 600_000
+KLONDIKE_BUDGET = 4_200_000
 KLONDIKE_ONE_PASS_BUDGET = 4_000_000
 
 PRESETS: dict[str, dict] = {
@@ -89,7 +98,7 @@ PRESETS: dict[str, dict] = {
                      "rules": "BVS: four face-down cards in columns 1 to 3; as Traditional."},
     "scorpion-scorpion-ii": {"game": "scorpion", "variant": "SC2", "nodes": SCORPION_BUDGET,
                              "rules": "Scorpion II: three face-down cards in columns 1 to 3; the rest as Classic."},
-    "scorpion-wasp": {"game": "scorpion", "variant": "WSP", "nodes": SCORPION_WIDE_BUDGET,
+    "scorpion-wasp": {"game": "scorpion", "variant": "WSP", "nodes": SCORPION_WASP_BUDGET,
                       "rules": "Wasp: any card or block on an empty column; the rest as Classic."},
     "scorpion-three-blind-mice": {"game": "scorpion", "variant": "TBM", "nodes": SCORPION_BUDGET,
                                   "rules": "Three Blind Mice: ten columns of five, two cards set aside."},
