@@ -207,7 +207,8 @@ class KlondikeSearch(Search):
         the foundations once more."""
         left = 52 - sum(self.found)
         stock = len(self.talon) - self.ptr
-        score = len(self._drew_past) + 2 * left + sum(self.down) + (stock + self.draw - 1) // self.draw
+        made = len(self._drew_past)  # one entry per step pushed (and one for the start)
+        score = made + 2 * left + sum(self.down) + (stock + self.draw - 1) // self.draw
         for w, col in enumerate(self.cols):
             if not self.down[w]:
                 continue
