@@ -58,11 +58,12 @@ BOARD = '[data-widget="analysis"]'
 CLICKS = 30  # per kind of click
 GAME_RULES = ("classic", "easy")  # the seeds' won game played through under each (every move new to the board)
 SOLVES = 5
-# The searches both interpreters run: (name, game, position or code, rules, positions to search).
+# The searches both interpreters run: (name, game, a code, "record" (the seeds' deal) or "undecided"
+# (``undecided_easy_deal``), rules, positions to search).
 SEARCHES = (
     ("the seeds' deal under Easy", "scorpion", "record", "easy", 4000),
     # deals that search the whole budget (the two above are decided in a few hundred positions or one)
-    ("SC1-EAS-AAAAADT (undecided at 200,000)", "scorpion", "SC1-EAS-AAAAADT", None, 4000),
+    ("an Easy deal left undecided (the Cancel step's)", "scorpion", "undecided", None, 4000),
     ("SC1-CLA-AAAABIT (lost in 158,936)", "scorpion", "SC1-CLA-AAAABIT", None, 4000),
     ("SC1-CLA-AAAAAAB (lost)", "scorpion", "SC1-CLA-AAAAAAB", None, 4000),
     ("KL1-D3N-AAAAAAB", "klondike", "KL1-D3N-AAAAAAB", None, 4000),
@@ -211,7 +212,8 @@ def _searches_python() -> str:
     from engine.records import Record
 
     seed = str(Record.load(ROOT / "examples" / "scorpion" / "won.game").start_position())
-    searches = [(name, game, None if start == "record" else start, seed if start == "record" else None, rules, nodes)
+    starts = {"record": None, "undecided": undecided_easy_deal()}  # a code, or None for the seeds' position
+    searches = [(name, game, starts.get(start, start), seed if start == "record" else None, rules, nodes)
                 for name, game, start, rules, nodes in SEARCHES]
     return f"""
 import json, time
