@@ -238,6 +238,15 @@ class Position:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r}, rules={str(self.rules)!r})"
 
+    def state(self) -> tuple[Any, ...]:
+        """What the position string says, as a tuple to compare and hash: equal states, equal
+        strings (the solver's look-ups, where writing the string is most of the cost)."""
+        return tuple(map(tuple, self.cols)), tuple(self.down), self.fields_state()
+
+    def fields_state(self) -> tuple[Any, ...]:
+        """``fields_text``'s facts as a tuple (a game may give them without writing them out)."""
+        return self.fields_text()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and str(self) == str(other) and self.rules == other.rules
 

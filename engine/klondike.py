@@ -361,6 +361,9 @@ class KlondikePosition(Position):
         found = "/".join(card_token(card(n - 1, s)) if n else "-" for s, n in enumerate(self.found))
         return stock, waste, found
 
+    def fields_state(self) -> tuple[Any, ...]:
+        return tuple(self.stock), tuple(self.waste), tuple(self.found)
+
     # -- moves ---------------------------------------------------------------------------------
     def parse_move(self, token: str) -> Move:
         token = token.strip()

@@ -296,6 +296,9 @@ class ScorpionPosition(Position):
         removed = "".join(SUITS[s] for s in self.removed) or "-"
         return reserve, removed
 
+    def fields_state(self) -> tuple[Any, ...]:
+        return tuple(self.reserve), tuple(self.removed)
+
     # -- moves ---------------------------------------------------------------------------------
     def parse_move(self, token: str) -> Move:
         token = token.strip()

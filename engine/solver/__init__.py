@@ -306,10 +306,10 @@ def _shortcut(pos: Position, tokens: list[str]) -> list[str]:
     the found line, so the shorter line reaches the same won position (``_replay`` checks it again).
     """
     copy = type(pos).from_string(str(pos), pos.rules)
-    index = {str(copy): 0}
+    index = {copy.state(): 0}
     for n, token in enumerate(tokens, 1):
         copy.play(token)
-        index[str(copy)] = n
+        index[copy.state()] = n
     copy = type(pos).from_string(str(pos), pos.rules)
     kept: list[str] = []
     at = 0
@@ -318,7 +318,7 @@ def _shortcut(pos: Position, tokens: list[str]) -> list[str]:
         for move in list(copy.legal_moves()):
             token = copy.move_token(move)
             copy.push(move)
-            reached = index.get(str(copy), -1)
+            reached = index.get(copy.state(), -1)
             copy.pop()
             if reached > best:
                 best, step = reached, token

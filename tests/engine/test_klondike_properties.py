@@ -265,3 +265,14 @@ def test_the_app_keeps_the_last_100_actions_for_undo(number, preset, seed):
     while pos.play("undo")[1].legal:
         undone += 1
     assert undone == min(made, 100)
+
+
+@PLAYOUT
+@given(number=NUMBERS, preset=st.sampled_from(PRESETS), seed=st.integers(0, 2**32))
+def test_a_positions_state_tells_positions_apart_exactly_as_its_string_does(number, preset, seed):
+    strings, states = {}, {}
+    for pos in random_game(number, preset, seed, 150):
+        text, state_ = str(pos), pos.state()
+        assert strings.setdefault(text, state_) == state_
+        assert states.setdefault(state_, text) == text
+        assert KlondikePosition.from_string(text, pos.rules).state() == state_

@@ -186,3 +186,17 @@ def test_verdict_agrees_with_legal_moves_on_every_card_and_column(number, preset
             judged.add(DEAL)
         assert judged == legal
         assert state(pos) == before
+
+
+@EVERY_PRESET
+@PLAYOUT
+@given(number=NUMBERS, seed=st.integers(0, 2**32 - 1))
+def test_a_positions_state_tells_positions_apart_exactly_as_its_string_does(number, preset, seed):
+    rnd = random.Random(seed)
+    pos = ScorpionPosition.deal(number, preset)
+    strings, states = {}, {}
+    for _ in playout(pos, rnd, 80):
+        text, state_ = str(pos), pos.state()
+        assert strings.setdefault(text, state_) == state_
+        assert states.setdefault(state_, text) == text
+        assert engine.position("scorpion", text, rules=preset).state() == state_
