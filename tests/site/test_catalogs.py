@@ -274,9 +274,13 @@ HEADER = TRICKY[: TRICKY.index("#: docs/index.md:3")]  # 6 lines
     ('msgid "Rules"\n\nmsgid "Other"\nmsgstr ""\n', 7, "missing msgstr for msgid 'Rules'"),
     ('# a comment\n"stray"\n' + ENTRY, 8, "not in msgid, msgstr or msgctxt"),
     (ENTRY + "\n" + ENTRY, 12, "duplicate message (first at line 8)"),
+    (ENTRY + "\n" + ENTRY + "\n# a translator's comment\n", 12, "duplicate message (first at line 8)"),
+    ('msgid ""\nmsgstr ""\n', 7, "duplicate message (first at line "),
     ('<<<<<<< HEAD\n' + ENTRY + "=======\n", 7, "merge conflict marker"),
     ('#, fuzzy\n#| msgid ""\n#| "a previous text\n' + ENTRY, 9, "malformed previous msgid line"),
     ('#, fuzzy\n#| "a previous text"\n' + ENTRY, 8, "malformed previous msgid line"),
+    ('#, fuzzy\n#| msgctxt "index.md"\n' + ENTRY, 10, "its #| lines give no previous msgid"),
+    ('#~ msgid "Old"\n#~ msgstr "an "inner" quote"\n', 8, "malformed string"),
 ])
 def test_a_faulty_catalog_is_an_error_naming_file_line_and_reason(tmp_path, body, line, reason):
     path = tmp_path / "faulty.po"
