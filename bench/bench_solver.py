@@ -9,6 +9,11 @@ the best of ``ROUNDS`` runs of the same search (the solver is deterministic).
   positions: the current one (``engine.solver``) and the one before issue 11, kept unchanged as
   ``bench/baseline_solver.py``. The figure is the ratio of their positions per CPU second, per
   game (goal: at least 2). The positions are deals the old search cannot finish in the budget.
+- **Answers per second**: the first ``DEALS`` deals of a preset of each game, each searched by both
+  for at most the positions the issue's "today" counted with (Scorpion 20,000, Klondike 50,000):
+  how many each decides (won or proved lost) and in how many CPU seconds, and the ratio of their
+  answers per CPU second. A position costs this search more (its dead-end proofs), and it needs
+  far fewer of them: this is the figure a reader of the analysis board waits on.
 - **Answers**: the seed deal of the rules pages, after its first move, and two Klondike deals:
   the time to the answer, with the positions explored. The win rates per preset are a separate,
   long run (``make winrates``, ``bench/winrates.py``) whose results are committed.
@@ -34,6 +39,8 @@ THROUGHPUT = {
     "klondike": ["KL1-D1N-AAAAABC", "KL1-D3N-AAAAABM", "KL1-D1V-AAAAAAC", "KL1-D3V-AAAAAAY", "KL1-D1N-AAAAAAI",
                  "KL1-D3N-AAAAABO"],
 }
+DEALS = 20
+ANSWERS = {"scorpion": ("SC", ("CLA", "EAS"), 20_000), "klondike": ("KL", ("D1N", "D3N"), 50_000)}
 
 
 def best(solve, make_position, nodes: int):
@@ -59,6 +66,21 @@ def throughput(solve, codes: list[str]) -> tuple[int, float]:
     return nodes, seconds
 
 
+def answers(solve, letters: str, variant: str, budget: int) -> tuple[int, float]:
+    """Deals decided (won or proved lost) among the first DEALS of ``variant``, and the CPU seconds."""
+    from engine import deal  # noqa: PLC0415
+    from engine.codes import DealCode  # noqa: PLC0415
+
+    decided, seconds = 0, 0.0
+    for number in range(DEALS):
+        pos = deal(str(DealCode(letters, 1, variant, number)))
+        start = time.process_time()
+        result = solve(pos, seconds=None, max_nodes=budget)
+        seconds += time.process_time() - start
+        decided += result.solved is not None
+    return decided, seconds
+
+
 def run():
     from bench import baseline_solver  # noqa: PLC0415
     from engine import position  # noqa: PLC0415
@@ -73,6 +95,15 @@ def run():
                "value": round(new_rate / old_rate, 2), "unit": "×", "goal": f"≥ {GOAL:g}",
                "note": f"{new_rate:,.0f} vs {old_rate:,.0f} per s CPU on {len(codes)} deals "
                        f"({new_nodes} and {old_nodes} positions, at most {NODES} each)"}
+
+    for game, (letters, variants, budget) in ANSWERS.items():
+        for variant in variants:
+            old_answers, old_seconds = answers(baseline_solver.solve, letters, variant, budget)
+            new_answers, new_seconds = answers(solve, letters, variant, budget)
+            yield {"benchmark": f"answers per second, {game} {variant}: this search / the one before issue 11",
+                   "value": round((new_answers / new_seconds) / (old_answers / old_seconds), 2), "unit": "×",
+                   "note": f"first {DEALS} deals, at most {budget:,} positions each: {new_answers} decided in "
+                           f"{new_seconds:.2f} s CPU against {old_answers} in {old_seconds:.2f} s"}
 
     won = Record.load(ROOT / "examples" / "scorpion" / "won.game")
 
