@@ -101,7 +101,7 @@ class _StrictParser(PoFileParser):
                 continue
             first = line[0]
             if first == '"':
-                if ("\\" in line or line.count('"') != 2 or line[-1] != '"') and not _STRING.fullmatch(line):
+                if not _well_formed(line):
                     self._invalid_pofile(line, lineno, f"malformed string {line[:40]!r}")
                 self._process_string_continuation_line(line, lineno)
             elif first != "#":
@@ -171,7 +171,7 @@ class _StrictParser(PoFileParser):
         if len(self.catalog) == size or previous:  # merged into an earlier message (or the header), or fuzzy
             key = (context.denormalize() if context else None, msgid.denormalize())
         if len(self.catalog) == size:
-            first = self.header_at if key == (None, "") else self.catalog.get(key[1], context=key[0])
+            first = self.header_at if key[1] == "" else self.catalog.get(key[1], context=key[0])
             if first is not None:
                 line = first if isinstance(first, int) else first.lineno
                 self._invalid_pofile("", offset, f"duplicate message (first at line {line})")
