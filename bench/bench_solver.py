@@ -101,7 +101,8 @@ def run():
             old_answers, old_seconds = answers(baseline_solver.solve, letters, variant, budget)
             new_answers, new_seconds = answers(solve, letters, variant, budget)
             yield {"benchmark": f"answers per second, {game} {variant}: this search / the one before issue 11",
-                   "value": round((new_answers / new_seconds) / (old_answers / old_seconds), 2), "unit": "×",
+                   "value": round((new_answers / new_seconds) / (old_answers / old_seconds), 2) if old_answers
+                   else float("inf"), "unit": "×",
                    "note": f"first {DEALS} deals, at most {budget:,} positions each: {new_answers} decided in "
                            f"{new_seconds:.2f} s CPU against {old_answers} in {old_seconds:.2f} s"}
 

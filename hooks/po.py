@@ -164,18 +164,25 @@ class _StrictParser(PoFileParser):
         previous, self.previous, self.previous_keyword = self.previous, [], None
         obsolete, offset, size = self.obsolete, self.offset, len(self.catalog)
         context, msgid = self.context, self.messages[0]  # Babel starts new ones for the next message
+        if len(self.messages) > 1 and not obsolete and not msgid.denormalize():
+            self._invalid_pofile("", offset, "a plural message with an empty msgid (the empty msgid is the header's)")
         super()._add_message()
         if obsolete:
             return
         key = None
         if len(self.catalog) == size or previous:  # merged into an earlier message (or the header), or fuzzy
             key = (context.denormalize() if context else None, msgid.denormalize())
-        if len(self.catalog) == size:
-            first = self.header_at if key[1] == "" else self.catalog.get(key[1], context=key[0])
-            if first is not None:
-                line = first if isinstance(first, int) else first.lineno
-                self._invalid_pofile("", offset, f"duplicate message (first at line {line})")
+        if key is not None and not key[1]:  # the header (Babel reads an empty msgid so, with a context too)
+            if previous:
+                self._invalid_pofile("", offset, "#| lines (a previous msgid) before the header")
+            if self.header_at is not None:
+                self._invalid_pofile("", offset, f"duplicate message (first at line {self.header_at})")
             self.header_at = offset + 1
+            return
+        if len(self.catalog) == size:
+            first = self.catalog.get(key[1], context=key[0])
+            assert first is not None  # a message with a msgid either grows the catalog or joins one there
+            self._invalid_pofile("", offset, f"duplicate message (first at line {first.lineno})")
         if previous:
             assert key is not None
             parts: dict[str, list[str]] = {}

@@ -276,6 +276,9 @@ HEADER = TRICKY[: TRICKY.index("#: docs/index.md:3")]  # 6 lines
     (ENTRY + "\n" + ENTRY, 12, "duplicate message (first at line 8)"),
     (ENTRY + "\n" + ENTRY + "\n# a translator's comment\n", 12, "duplicate message (first at line 8)"),
     ('msgid ""\nmsgstr ""\n', 7, "duplicate message (first at line "),
+    ('msgctxt "index.md"\nmsgid ""\nmsgstr ""\n', 8, "duplicate message (first at line "),  # Babel: a header
+    ('msgid ""\nmsgid_plural "many"\nmsgstr[0] "a"\nmsgstr[1] "b"\n', 7, "a plural message with an empty msgid"),
+    ('#: docs/index.md:3\nmsgid "Rules"\n\n#: docs/index.md:5\n' + ENTRY, 8, "missing msgstr for msgid 'Rules'"),
     ('<<<<<<< HEAD\n' + ENTRY + "=======\n", 7, "merge conflict marker"),
     ('#, fuzzy\n#| msgid ""\n#| "a previous text\n' + ENTRY, 9, "malformed previous msgid line"),
     ('#, fuzzy\n#| "a previous text"\n' + ENTRY, 8, "malformed previous msgid line"),
@@ -310,3 +313,10 @@ def test_every_catalog_passes_msgfmt_check():
         if done.returncode != 0:
             failed[path.relative_to(ROOT).as_posix()] = done.stderr.strip()
     assert failed == {}
+
+
+def test_a_previous_msgid_on_the_header_is_an_error_not_a_crash(tmp_path):
+    path = tmp_path / "faulty.po"
+    path.write_text('#, fuzzy\n#| msgid "Old"\n' + HEADER, encoding="utf-8")
+    with pytest.raises(po.CatalogError, match=r"^faulty\.po:\d+: #\| lines \(a previous msgid\) before the header$"):
+        po.read(path, "hu", "faulty.po")
