@@ -101,9 +101,7 @@ class _StrictParser(PoFileParser):
                 continue
             first = line[0]
             if first == '"':
-                if not _well_formed(line):
-                    self._invalid_pofile(line, lineno, f"malformed string {line[:40]!r}")
-                self._process_string_continuation_line(line, lineno)
+                self._process_string(lineno, line)
             elif first != "#":
                 self._process_message_line(lineno, line)
             elif line[1:2] == "~":
@@ -121,6 +119,12 @@ class _StrictParser(PoFileParser):
                     self._invalid_pofile(line, lineno, str(e))
         super().parse(())  # Babel's end: the last message, or a header made of comments alone
 
+    def _process_string(self, lineno: int, line: str) -> None:
+        """A string's next line, checked, then Babel's own step."""
+        if not _well_formed(line):
+            self._invalid_pofile(line, lineno, f"malformed string {line[:40]!r}")
+        self._process_string_continuation_line(line, lineno)
+
     def _process_previous(self, lineno: int, line: str) -> None:
         """A fuzzy message's previous msgid, GNU's way: ``#| msgid "…"``, then ``#| "…"`` lines that
         continue it (a ``#| msgctxt`` is read and dropped: Babel keeps only ids)."""
@@ -137,9 +141,7 @@ class _StrictParser(PoFileParser):
         if not line:
             return
         if line[0] == '"':  # an obsolete string's next line (``parse`` takes the others)
-            if not _well_formed(line):
-                self._invalid_pofile(line, lineno, f"malformed string {line[:40]!r}")
-            self._process_string_continuation_line(line, lineno)
+            self._process_string(lineno, line)
             return
         if obsolete and line[0] == "|":  # an obsolete entry's previous msgid (#~| msgid …)
             return
@@ -169,22 +171,22 @@ class _StrictParser(PoFileParser):
         super()._add_message()
         if obsolete:
             return
-        key = None
-        if len(self.catalog) == size or previous:  # merged into an earlier message (or the header), or fuzzy
-            key = (context.denormalize() if context else None, msgid.denormalize())
-        if key is not None and not key[1]:  # the header (Babel reads an empty msgid so, with a context too)
+        merged = len(self.catalog) == size  # into an earlier message with its key, or it is the header
+        if not merged and not previous:
+            return
+        key = (context.denormalize() if context else None, msgid.denormalize())
+        if not key[1]:  # the header (Babel reads an empty msgid so, with a context too)
             if previous:
                 self._invalid_pofile("", offset, "#| lines (a previous msgid) before the header")
             if self.header_at is not None:
                 self._invalid_pofile("", offset, f"duplicate message (first at line {self.header_at})")
             self.header_at = offset + 1
             return
-        if len(self.catalog) == size:
+        if merged:
             first = self.catalog.get(key[1], context=key[0])
             assert first is not None  # a message with a msgid either grows the catalog or joins one there
             self._invalid_pofile("", offset, f"duplicate message (first at line {first.lineno})")
         if previous:
-            assert key is not None
             parts: dict[str, list[str]] = {}
             for keyword, text in previous:
                 parts.setdefault(keyword, []).append(text)
