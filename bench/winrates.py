@@ -131,7 +131,7 @@ PUBLISHED: dict[str, list[dict]] = {
         {"figure": "12.8%", "rate": 0.128,
          "what": "Scorpion, 1,000 random deals, wins proved by the vendor's search solver within its budget "
                  "(its rules: sequences built where they lie; its Wasp page says the reserve may be dealt "
-                 "'at any moment')",
+                 "“at any moment”)",
          "source": "playsolitaire.io, Wasp Solitaire page",
          "url": "https://playsolitaire.io/wasp-solitaire"},
     ],
@@ -325,12 +325,12 @@ def summary() -> dict:
             "budget_positions": meta.get("budget_positions", preset["nodes"]),
             "cpu_seconds": meta.get("cpu_seconds"),
             "won": won, "lost": counts["lost"], "unknown": unknown,
-            "rate": round(won / n, 4),
-            "wilson95": [round(low, 4), round(high, 4)],
-            "bounds": {"unknown_as_lost": round(won / n, 4),
-                       "unknown_as_won": round((won + unknown) / n, 4),
-                       "wilson95_low": round(wilson(won, n)[0], 4),
-                       "wilson95_high": round(wilson(won + unknown, n)[1], 4)},
+            "rate": round(won / n, 6),
+            "wilson95": [round(low, 6), round(high, 6)],
+            "bounds": {"unknown_as_lost": round(won / n, 6),
+                       "unknown_as_won": round((won + unknown) / n, 6),
+                       "wilson95_low": round(wilson(won, n)[0], 6),
+                       "wilson95_high": round(wilson(won + unknown, n)[1], 6)},
             "median_seconds_decided": decided[len(decided) // 2] if decided else None,
             "published": PUBLISHED.get(name, []),
         }

@@ -68,7 +68,7 @@ _TEXTS = {
     "try-title": N_("widget", "Try it yourself"),
     "try-hint": N_("widget", "Pick a card, then the column it should go to, or drag the card there."),
     "try-hint-taps": N_("widget", "One tap sends a card to its foundation and two quick taps find it a place on the "
-                                  "table; or drag a card, or pick it and then a column."),
+                                  "tableau; or drag a card, or pick it and then a column."),
     "replay-hint": N_("widget", "Step through the game with the buttons, the arrow keys or the move list."),
     "selected": N_("widget", "{card} picked: now pick a column (Escape cancels)."),
     "selected-touch": N_("widget", "{card} picked: now tap a column, or tap the card again to put it back."),
