@@ -44,7 +44,7 @@ HU_CORRECTIONS = {
         "A dobópakliból: csak a legfelső lap játszható ki, oszlopra vagy a saját alapjára.",
     "Az alappaklik": "Az alapok",
     "Lap visszavétele az alapkupacról: az alapkupac legfelső lapját húzással visszavehetjük és az asztalra tehetjük":
-        "Lap visszavétele az alapról: az alap legfelső lapját húzással visszaveheti és az asztalra teheti",
+        "Lap visszavétele az alapról: az alap legfelső lapját áthúzással visszaveheti és a játéktérre teheti",
     # the fifth review (r5): the game is won as a verb (above), and the reader is addressed as Ön
     "visszavonhatunk lépéseket vagy új játszmát indíthatunk.": "visszavonhat lépéseket vagy új játszmát indíthat.",
     # the seventh review (r7): the same for the player's moves
@@ -60,7 +60,13 @@ HU_CORRECTIONS = {
         "Ha egyetlen lapot sem vesz vissza az alapokról, a megnyert játszma",
     # the fourteenth review (r14): „lap húzásakor” reads as drawing from the stock, which would
     # contradict „Nincs automatizmus”: the card is dragged to the foundations
-    "lap húzásakor az alkalmazás": "ha egy lapot az alapokra húz, az alkalmazás",
+    "lap húzásakor az alkalmazás": "ha egy lapot az alapokra húz át, az alkalmazás",
+    # the native review r16: dragging is „áthúzás” („húzás” is drawing from the stock, the pages'
+    # defined term), the table the cards lie on is the „játéktér” as everywhere else, the app is
+    # „alkalmazás” in headings too, and the list of ranks keeps its articles
+    "A lapokat húzással is mozgathatja.": "A lapokat áthúzással is mozgathatja.",
+    "A pontozás az appban": "Pontozás az alkalmazásban",
+    "először az ász, majd 2, 3, és így tovább a királyig": "először az ász, majd a 2-es, a 3-as, és így tovább a királyig",
 }
 
 KLONDIKE_PAGES = ("klondike/rules.md", "klondike/scoring.md", "klondike/faq.md", "klondike/examples.md")

@@ -63,6 +63,14 @@ HU_REWORDED = {
     "Amikor elmozgatjuk a lefordított lapra": "Amikor elmozgatja a lefordított lapra",
     "amelyre éppen lapokat helyeztünk": "amelyre éppen lapok kerültek",
     "Ezekre a helyekre kézzel soha nem helyezünk lapot.": "Ezekre a helyekre kézzel soha nem helyezhető lap.",
+    # the native review r16: on these pages „sor” is the complete sequence from king to ace and what
+    # moves is a „csoport” (Wasp lets any card or block start an empty column, not a sequence); the
+    # 7♠ is of another suit, a fact („pedig más színű”), not a supposition („akkor is, ha”); the app is
+    # „alkalmazás” in headings too
+    "egyetlen tömbként mozog": "egyetlen csoportként mozog",
+    "akkor is, ha az más színű.": "pedig más színű.",
+    "Az app döntései és a hagyományos szabály": "Az alkalmazás döntései és a hagyományos szabály",
+    "Wasp (bármely lap vagy sor elfoglalhat": "Wasp (bármely lap vagy csoport elfoglalhat",
 }
 
 # The app's own messages, word for word (DESIGN.md §3.5).
@@ -107,6 +115,19 @@ CA_CORRECTIONS = {
     "en una columna, es col·loca sobre la carta del damunt si és del mateix pal i de valor immediatament inferior":
         "es col·loca sobre l’última carta d’una altra columna si és del mateix pal que aquesta i d’un valor "
         "immediatament inferior",
+    # the native review r16: «al capdamunt» reads as the top of the column, where it starts; the
+    # site's word is «l’extrem lliure»; the check on columns 1–3 happens when the reserve is dealt,
+    # not from then on; a page is named as a page (the glossary); the Easy rule set's sentence
+    # says which sequences leave the game, not why; the scoring line without «de l’app» twice
+    "totes visibles, al capdamunt d’una columna,": "totes visibles, a l’extrem lliure d’una columna,",
+    "(i a les columnes de la 1 a la 3 després de repartir la reserva)":
+        "(i, quan es reparteix la reserva, a les columnes de la 1 a la 3)",
+    "Consulta les fonts.": "Consulta la pàgina Fonts.",
+    "només un rei en una columna buida i seqüències completes d’un sol pal per retirar-les del joc.":
+        "només un rei pot anar en una columna buida, i només es retiren del joc les seqüències completes "
+        "d’un sol pal.",
+    "no hi ha cap barem reconegut; el de l’app és propi de l’app.":
+        "no hi ha cap barem acceptat de manera general; l’app en fa servir un de propi.",
 }
 
 
