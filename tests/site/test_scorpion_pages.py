@@ -65,10 +65,10 @@ HU_REWORDED = {
     "Ezekre a helyekre kézzel soha nem helyezünk lapot.": "Ezekre a helyekre kézzel soha nem helyezhető lap.",
     # the native review r16: on these pages „sor” is the complete sequence from king to ace and what
     # moves is a „csoport” (Wasp lets any card or block start an empty column, not a sequence); the
-    # 7♠ is of another suit, a fact („pedig más színű”), not a supposition („akkor is, ha”); the app is
+    # 7♠ is of another suit, a fact („a ráhelyezett, más színű 7♠ lapot is”), not a supposition; the app is
     # „alkalmazás” in headings too
     "egyetlen tömbként mozog": "egyetlen csoportként mozog",
-    "akkor is, ha az más színű.": "pedig más színű.",
+    "a ráhelyezett 7♠ lapot, akkor is, ha az más színű.": "a ráhelyezett, más színű 7♠ lapot is.",
     "Az app döntései és a hagyományos szabály": "Az alkalmazás döntései és a hagyományos szabály",
     "Wasp (bármely lap vagy sor elfoglalhat": "Wasp (bármely lap vagy csoport elfoglalhat",
 }
