@@ -47,8 +47,11 @@ HU_CORRECTIONS = {
         "Lap visszavétele az alapról: az alap legfelső lapját áthúzással visszaveheti és a játéktérre teheti",
     # the fifth review (r5): the game is won as a verb (above), and the reader is addressed as Ön
     "visszavonhatunk lépéseket vagy új játszmát indíthatunk.": "visszavonhat lépéseket vagy új játszmát indíthat.",
-    # the seventh review (r7): the same for the player's moves
-    "ha azt kijátszottuk.": "ha azt kijátszotta.",
+    # the seventh review (r7): the same for the player's moves; r16: „a legutolsó … a következő” could
+    # be read as the stock's next card: the waste's top card, and the card under it, as on the rest
+    # of the page („csak a legfelső lap játszható ki”)
+    "csak a legutolsó játszható ki, és a következő akkor szabadul fel, ha azt kijátszottuk.":
+        "csak a legfelső játszható ki, és az alatta lévő lap akkor válik játszhatóvá, ha a legfelsőt már kijátszotta.",
     # the eighth review (r8): the double tap is the single tap's alternative, not its sequel, and the
     # 5 points are for a card that goes from the waste onto a column (to a foundation it earns 10 only)
     "két gyors érintés ezután a játéktéren": "két gyors érintés viszont a játéktéren",
