@@ -306,6 +306,11 @@ def _write_meta(name: str, budget: int, cpu: float | None) -> None:
         json.dumps({"budget_positions": budget, "cpu_seconds": cpu}, indent=1) + "\n", encoding="utf-8")
 
 
+DECIMALS = 6
+"""Fractions in ``winrates.json`` keep this many decimals: the Statistics page rounds them once more,
+to a tenth of a percent, and at four decimals a bound such as 0.268531 (26.9 %) came out 26.8 %."""
+
+
 def summary() -> dict:
     found = {}
     for name, preset in PRESETS.items():
@@ -325,12 +330,12 @@ def summary() -> dict:
             "budget_positions": meta.get("budget_positions", preset["nodes"]),
             "cpu_seconds": meta.get("cpu_seconds"),
             "won": won, "lost": counts["lost"], "unknown": unknown,
-            "rate": round(won / n, 6),
-            "wilson95": [round(low, 6), round(high, 6)],
-            "bounds": {"unknown_as_lost": round(won / n, 6),
-                       "unknown_as_won": round((won + unknown) / n, 6),
-                       "wilson95_low": round(wilson(won, n)[0], 6),
-                       "wilson95_high": round(wilson(won + unknown, n)[1], 6)},
+            "rate": round(won / n, DECIMALS),
+            "wilson95": [round(low, DECIMALS), round(high, DECIMALS)],
+            "bounds": {"unknown_as_lost": round(won / n, DECIMALS),
+                       "unknown_as_won": round((won + unknown) / n, DECIMALS),
+                       "wilson95_low": round(low, DECIMALS),
+                       "wilson95_high": round(wilson(won + unknown, n)[1], DECIMALS)},
             "median_seconds_decided": decided[len(decided) // 2] if decided else None,
             "published": PUBLISHED.get(name, []),
         }

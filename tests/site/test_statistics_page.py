@@ -119,6 +119,7 @@ def test_each_interval_is_the_wilson_interval_of_the_counts_rounded_once(built_s
         exact = wilson(data["won"], data["deals"])
         assert [f"{100 * v:.1f}" for v in (low, high)] == [f"{100 * x:.1f}" for x in exact], preset
 
+
 def test_percentages_follow_the_languages_format(built_site):
     # en 12.1%, hu 12,1%, ca and ru 12,1 % (a no-break space before the sign)
     preset, data = next(iter(DATA.items()))
