@@ -37,13 +37,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import ACE, KING, rank_of, suit_of
+from ..cards import ACE, KING, rank_of
 from ..errors import EngineError
-from ..scorpion import DEAL, REMOVED, RESERVE, ScorpionPosition
+from ..scorpion import DEAL, RESERVE, ScorpionPosition
 from . import SLICE, Search
 
 _RANK = tuple(rank_of(c) for c in range(52))
-_SUIT = tuple(suit_of(c) for c in range(52))
 _KINGS = tuple(c for c in range(52) if _RANK[c] == KING)
 _NON_KINGS = tuple(c for c in range(52) if _RANK[c] != KING)
 # the cards one rank higher than each card, of any suit (Easy); () for a king
@@ -80,6 +79,8 @@ class ScorpionSearch(Search):
         self._safe_rules = self._same and self._king_only
         self._targets = _TARGETS_SAME if self._same else _HIGHER_ANY
         self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
+        self._emptyable = _KING_MASK if self._king_only else _MASK
+        self._columns: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self._check = True  # whether the position just reached may be a new dead end
         self.best_first = not self._same  # Easy: see ``priority``
 
@@ -362,183 +363,175 @@ class ScorpionSearch(Search):
         ``gone[K]``; with sequences that stay, every king not at a table edge to move (it gets
         there only by moving onto an empty column: there is no removal to clear under it).
 
+        **How it is worked out.** Each kind of fact is a set of cards, the bits of an int (bit c:
+        card c), and the rules are applied to every card at once, in rounds, until a round adds
+        nothing: that is the least fixed point. The cards that may move: under matching suits c's
+        one target is c+1, so ``expo`` shifted down one bit (kings left out); under Easy its targets
+        are the four cards of the next rank, so ``expo`` folded onto one suit's thirteen bits says
+        which ranks are exposable, shifted down one and spread back to the four suits. "c not
+        already lying on it" holds of itself for a card not yet known to move (the card it lies on
+        can be exposed only once it moves; under matching suits it has no other target, and is
+        left out); a card below a target in its own column (a *span*) is unblocked once a card of
+        the span moves (under Easy such a card is looked at target by target). Each card newly
+        known to move exposes the card it lies on, or empties a column (at the table edge). When
+        no more cards can move: ``placed`` (bit y from ``expo``'s bit y+1, with ``up`` and
+        separable), then ``gone`` (a suit's twelve non-kings' bits plus one carry into its king's
+        bit exactly when all are set); a king newly gone exposes the card under it, and the rounds
+        go on. What a column gives to start from (its face-up, face-down, exposed and table-edge
+        cards, what lies on what, its spans) depends only on its cards and its face-down count, so
+        it is worked out once for each column seen and kept (``_column``).
+
         **The early stop.** Facts are only ever added, so once each of those goals is known
-        possible (``todo`` counts the ones that are not yet) the answer is no, and the rest of the
-        fixed point is not worked out. A rule is looked at again only when one of its conditions
-        has just become possible (the card's own facts, its target's ``expo``, a card of its span
-        moving, ``empty``), which reaches the same fixed point as looking at all of them.
+        possible the answer is no, and the rest of the fixed point is not worked out: the goals
+        are looked at each time the moves come to rest.
         """
         p = self.pos
-        cols, down, loc = p.cols, p.down, p.loc
-        aside = self._aside
-        any_to_empty = not self._king_only
-        remove = self._remove
-        targets_of = self._targets  # the cards each card may go onto
-        lower_of = self._lowers  # the cards that may go onto each card
-        idx = [0] * 52
-        cover = [-1] * 52  # the card lying on each card (-1: none)
-        under = [-1] * 52  # the card each card lies on (-1: the table edge, or not in a column)
-        up = [False] * 52
-        expo = [False] * 52
-        moves = [False] * 52
-        placed = [False] * 52
-        gone = [False] * 52
-        missing = [0, 0, 0, 0]  # per suit: non-kings not yet known placeable
-        events: list[int] = []  # facts newly known possible: kind + card (kinds below)
-        push = events.append
-        spans: dict[int, tuple[int, int, int]] = {}  # c * 64 + t: (column, i, j), c below t in one column
+        cols, down = p.cols, p.down
+        cache = self._columns
+        if len(cache) > _COLUMN_CACHE:
+            cache.clear()
+        packed = 0
+        below: dict[int, int] = {}
+        spans: list[tuple[int, int]] = []
+        exc: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         empty = False
-        todo = 0  # goals not yet known possible (see the early stop)
         for w, col in enumerate(cols):
             if not col:
                 empty = True
                 continue
-            d = down[w]
-            prev = -1
-            for i, c in enumerate(col):
-                idx[c] = i
-                if prev >= 0:
-                    cover[prev] = c
-                    under[c] = prev
-                prev = c
-            for c in col[d:]:
-                up[c] = True
-                push(_UP + c)
-            todo += d
-            expo[prev] = True
-            push(_EXPO + prev)
+            info = cache.get((down[w], *col))
+            if info is None:
+                info = cache[(down[w], *col)] = self._column(col, down[w])
+            packed |= info[0]
+            below.update(info[1])
+            if info[2]:
+                spans += info[2]
+            if info[3]:
+                exc += info[3]
+        up = packed & _MASK
+        ex = packed >> 64 & _MASK
+        fd = packed >> 128 & _MASK
+        on = packed >> 192 & _MASK
+        edge = packed >> 256 & _MASK
+        kneed = packed >> 320 & _MASK
+        blocked = packed >> 384 & _MASK
+        xm = packed >> 448
+        aside = 0
         for c in p.reserve:
-            up[c] = True
-            push(_UP + c)
-            if not aside:
-                expo[c] = True
-                push(_EXPO + c)
-        by_column: list[list[tuple[int, int, int, int]]] = [[] for _ in cols]  # each column's spans
-        for w, col in enumerate(cols):
-            for i, c in enumerate(col):
-                for t in targets_of[c]:
-                    if loc[t] == w and idx[t] > i:
-                        spans[c * 64 + t] = (w, i, idx[t])
-                        by_column[w].append((c, t, i, idx[t]))
-        removed = p.removed
-        for c in _NON_KINGS:
-            if _SUIT[c] in removed:
-                continue
-            if cover[c + 1] == c and loc[c] >= 0:
-                placed[c] = True
+            b = _BIT[c]
+            up |= b
+            if self._aside:
+                aside |= b
             else:
-                missing[_SUIT[c]] += 1
-        todo += sum(missing)
-        # the kings' goal: removed (sequences removed), or moved (a king not at a table edge)
-        king_moves = not remove
-        for k in _KINGS:
-            if (loc[k] != REMOVED) if remove else (idx[k] > 0 or loc[k] < 0):
-                todo += 1
-
-        def separable(c: int, t: int) -> bool:
-            """c can come apart from t: a card above c up to t can move (when c lies below t)."""
-            span = spans.get(c * 64 + t)
-            if span is None:
-                return True
-            w, i, j = span
-            col = cols[w]
-            return any(moves[col[m]] for m in range(i + 1, j + 1))
-
-        def placeable(y: int) -> None:
-            """y can be placed (it was not): count it, and its king may now be removed."""
-            nonlocal todo
-            placed[y] = True
-            todo -= 1
-            s = _SUIT[y]
-            missing[s] -= 1
-            if not missing[s]:
-                removable(s * 13 + KING)
-
-        def removable(k: int) -> None:
-            nonlocal todo
-            if remove and not gone[k] and up[k] and not missing[_SUIT[k]] and loc[k] != REMOVED:
-                gone[k] = True
-                todo -= 1
-                push(_GONE + k)
-
-        def movable(c: int) -> None:
-            """c can move (it was not known to): count a king that must move."""
-            nonlocal todo
-            moves[c] = True
-            push(_MOVES + c)
-            if king_moves and _IS_KING[c] and (idx[c] > 0 or loc[c] < 0):
-                todo -= 1
-
-        for s in range(4):
-            if not missing[s]:
-                removable(s * 13 + KING)
-        if empty:
-            push(_EMPTY)
-        # The rules "c moves onto t" and "y is placed on y + 1" are written out where a condition of
-        # theirs has just become possible (a card's own facts, its target exposable, a span's card
-        # moving), not called as functions: this loop is the search's hottest (a call each costs 8 %).
-        while events and todo:
-            e = events.pop()
-            kind, c = e & _KIND, e & _CARD
-            if kind == _EXPO:
-                if not up[c]:
-                    up[c] = True
-                    todo -= 1
-                    push(_UP + c)
-                for low in lower_of[c]:  # the rule "moves onto a card one rank higher", for target c
-                    if not moves[low] and up[low] and cover[c] != low and separable(low, c):
-                        movable(low)
-                if not _IS_ACE[c]:
-                    y = c - 1
-                    if not placed[y] and (loc[y] < 0 or (up[y] and separable(y, c))):
-                        placeable(y)
-            elif kind == _UP:
-                if not moves[c]:
-                    if empty and (any_to_empty or _IS_KING[c]):
-                        movable(c)
-                    else:
-                        for t in targets_of[c]:
-                            if expo[t] and cover[t] != c and separable(c, t):
-                                movable(c)
+                ex |= b
+            if _IS_KING[c]:
+                kneed |= b
+        up |= ex
+        need = _NON_KING_MASK
+        kings = _KING_MASK
+        for s in p.removed:
+            need &= ~_SUIT_MASK[s]
+            kings &= ~_SUIT_MASK[s]
+        remove = self._remove
+        kgoal = kings if remove else kneed
+        same = self._same
+        emptyable = self._emptyable
+        pl = on
+        mv = gn = 0
+        stuck = _KING_MASK | on | blocked  # same suits: the cards whose one target is out of reach
+        while True:
+            if same:
+                x = (ex >> 1) & ~stuck
+            else:
+                r = ex | ex >> 13 | ex >> 26 | ex >> 39
+                x = ((r >> 1) & 0xFFF) * _SPREAD & ~xm
+                for cb, ts in exc:
+                    if up & cb and not mv & cb:
+                        for tb, m in ts:
+                            if ex & tb and (not m or mv & m):
+                                x |= cb
                                 break
-                if _IS_KING[c]:
-                    removable(c)
-                elif not placed[c] and expo[c + 1] and (loc[c] < 0 or separable(c, c + 1)):
-                    placeable(c)
-            elif kind == _EMPTY:
-                for k in (_KINGS if not any_to_empty else _CARDS):
-                    if not moves[k] and up[k]:
-                        movable(k)
-            else:  # _MOVES or _GONE: the card can leave its place
-                if kind == _MOVES and loc[c] == RESERVE and aside and not expo[c]:
-                    expo[c] = True  # a set-aside card, once played, lies alone at a free end
-                    push(_EXPO + c)
-                u = under[c]
-                if u >= 0:
-                    if not expo[u]:
-                        expo[u] = True
-                        push(_EXPO + u)
-                elif loc[c] >= 0 and not empty:
-                    empty = True
-                    push(_EMPTY)
-                if kind == _MOVES and loc[c] >= 0:
-                    ic = idx[c]
-                    for sc, st, i, j in by_column[loc[c]]:  # the spans c's move may separate
-                        if i < ic <= j:
-                            if not moves[sc] and up[sc] and expo[st] and cover[st] != sc and separable(sc, st):
-                                movable(sc)
-                            if (st == sc + 1 and not placed[sc] and expo[st]
-                                    and (loc[sc] < 0 or (up[sc] and separable(sc, st)))):
-                                placeable(sc)
-        return todo > 0
+            if empty:
+                x |= emptyable
+            x &= up & ~mv
+            if x:
+                mv |= x
+                if blocked:
+                    for cb, m in spans:
+                        if blocked & cb and mv & m:
+                            blocked ^= cb
+                            stuck ^= cb
+                ex |= x & aside
+            else:
+                pl |= (ex >> 1) & need & up & ~blocked
+                if remove:
+                    x = ((pl & _NON_KING_MASK) + _ACES) & up & kings & ~gn  # twelve placed: a carry into the king
+                    gn |= x
+                if pl & need == need and not fd & ~up and kgoal & (gn if remove else mv) == kgoal:
+                    return False
+                if not x:
+                    return True
+            if x & edge:
+                empty = True
+            while x:
+                b = x & -x
+                x ^= b
+                ex |= below.get(b, 0)
+            up |= ex
+
+    def _column(self, col: list[int], d: int) -> tuple[int, dict[int, int], tuple[tuple[int, int], ...],
+                                                        tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:
+        """What ``dead_end`` starts from in one column (``d`` cards face down), as bit masks."""
+        n = len(col)
+        c_up = c_fd = c_on = c_kneed = c_blocked = c_xm = 0
+        for i, c in enumerate(col):
+            if i < d:
+                c_fd |= _BIT[c]
+            else:
+                c_up |= _BIT[c]
+        c_below = {_BIT[col[i]]: _BIT[col[i - 1]] for i in range(1, n)}
+        spans = []
+        exc = []
+        for i, c in enumerate(col):
+            if i and _IS_KING[c]:
+                c_kneed |= _BIT[c]
+            u = col[i - 1] if i else -1
+            if u == c + 1 and not _IS_KING[c]:
+                c_on |= _BIT[c]
+            targets = []
+            spanned = False
+            for t in self._targets[c]:
+                if t == u:
+                    continue  # lies on it
+                m = 0
+                if t in col:
+                    j = col.index(t)
+                    if j > i:
+                        for k in range(i + 1, j + 1):
+                            m |= _BIT[col[k]]
+                        spanned = True
+                        if t == c + 1:
+                            spans.append((_BIT[c], m))
+                            c_blocked |= _BIT[c]
+                targets.append((_BIT[t], m))
+            if spanned and not self._same:
+                exc.append((_BIT[c], tuple(targets)))
+                c_xm |= _BIT[c]
+        packed = (c_up | _BIT[col[-1]] << 64 | c_fd << 128 | c_on << 192 | _BIT[col[0]] << 256 | c_kneed << 320
+                  | c_blocked << 384 | c_xm << 448)
+        return packed, c_below, tuple(spans), tuple(exc)
 
 
-# the kinds of facts ``dead_end`` propagates, added to the card (0–51) in one int
-_UP, _EXPO, _MOVES, _GONE, _EMPTY = 0, 64, 128, 192, 256
-_KIND, _CARD = 0x1C0, 0x3F
+# ``dead_end``'s sets of cards are ints, card c at bit c (a suit's cards are thirteen bits, ace first)
 _IS_KING = tuple(_RANK[c] == KING for c in range(52))
-_IS_ACE = tuple(_RANK[c] == ACE for c in range(52))
-_CARDS = tuple(range(52))
+_BIT = tuple(1 << c for c in range(52))
+_MASK = (1 << 52) - 1  # every card
+_KING_MASK = sum(_BIT[c] for c in _KINGS)
+_NON_KING_MASK = sum(_BIT[c] for c in _NON_KINGS)
+_SUIT_MASK = tuple(sum(_BIT[s * 13 + r] for r in range(13)) for s in range(4))
+_ACES = sum(_BIT[s * 13 + ACE] for s in range(4))
+_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank's bit (of the thirteen) times this: that rank in every suit
+_COLUMN_CACHE = 200_000  # columns kept (``_column``) before the record is cleared
 
 
 def _first(pair: tuple[int, Any]) -> int:
