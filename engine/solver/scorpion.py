@@ -35,6 +35,7 @@ P won.
 
 from __future__ import annotations
 
+from operator import add, itemgetter
 from typing import Any
 
 from ..cards import ACE, KING, rank_of
@@ -55,6 +56,7 @@ _LOWER_ANY = tuple(
 _TARGETS_SAME = tuple(() if _RANK[c] == KING else (c + 1,) for c in range(52))
 _LOWERS_SAME = tuple(() if _RANK[c] == ACE else (c - 1,) for c in range(52))
 _SUIT_CARDS = tuple(tuple(range(s * 13, s * 13 + 12)) for s in range(4))  # each suit's non-kings
+_HEADER = tuple(bytes((64 + d,)) for d in range(64))  # a column's header byte in ``key``: 64 + its face-down count
 
 
 class ScorpionSearch(Search):
@@ -80,7 +82,9 @@ class ScorpionSearch(Search):
         self._targets = _TARGETS_SAME if self._same else _HIGHER_ANY
         self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
         self._emptyable = _KING_MASK if self._king_only else _MASK
-        self._columns: dict[tuple[int, ...], tuple[Any, ...]] = {}
+        # ``dead_end``'s starting facts of each column seen, by its face-down count and its cards
+        self._columns: list[dict[tuple[int, ...], Any]] = [{} for _ in range(53)]
+        self._missed = 0
         self._check = True  # whether the position just reached may be a new dead end
         self.best_first = not self._same  # Easy: see ``priority``
 
@@ -152,7 +156,7 @@ class ScorpionSearch(Search):
         dest = cols[to]
         w = loc[c]
         if not dest:
-            left = sum(1 for col in cols if not col) - 1
+            left = cols.count([]) - 1
             return left == 0 and not (w >= 0 and cols[w][0] == c)
         if w >= 0:
             col = cols[w]
@@ -161,8 +165,10 @@ class ScorpionSearch(Search):
         else:
             col, i, pile = [], 0, [c]
         lowers = self._lowers
-        if any(loc[y] == to for x in pile for y in lowers[x]):
-            return True
+        for x in pile:
+            for y in lowers[x]:
+                if loc[y] == to:
+                    return True
         if self._same:
             return False
         return not (i > 0 and _RANK[col[i - 1]] == _RANK[c] + 1 and dest[-1] != c + 1)
@@ -191,10 +197,10 @@ class ScorpionSearch(Search):
         p = self.pos
         cols, down = p.cols, p.down
         if p.reserve and self._fixed:
-            fixed = b"".join(bytes((64 + down[i], *cols[i])) for i in self._fixed)
-            free = b"".join(sorted(bytes((64 + down[i], *cols[i])) for i in self._free))
+            fixed = b"".join([_HEADER[down[i]] + bytes(cols[i]) for i in self._fixed])
+            free = b"".join(sorted([_HEADER[down[i]] + bytes(cols[i]) for i in self._free]))
             return bytes((128, *p.reserve)) + fixed + b"\xff" + free
-        return bytes((128, *p.reserve)) + b"".join(sorted(bytes((64 + d, *c)) for c, d in zip(cols, down)))
+        return bytes((128, *p.reserve)) + b"".join(sorted(map(add, map(_HEADER.__getitem__, down), map(bytes, cols))))
 
     # -- moves --------------------------------------------------------------------------------
     def moves(self) -> list[Any]:
@@ -205,7 +211,7 @@ class ScorpionSearch(Search):
         if safe is not None:
             return [safe]
         cols, down, loc = p.cols, p.down, p.loc
-        same = self._same
+        lowers = self._lowers
         ranked = []
         empties = []
         for d, dest in enumerate(cols):
@@ -215,7 +221,7 @@ class ScorpionSearch(Search):
             top = dest[-1]
             if _RANK[top] == ACE:
                 continue
-            for c in (top - 1,) if same else _LOWER_ANY[top]:
+            for c in lowers[top]:
                 w = loc[c]
                 if w == d:
                     continue
@@ -239,24 +245,33 @@ class ScorpionSearch(Search):
         if empties:
             any_card = not self._king_only
             stays = self._same and (not p.reserve or self._aside)  # see *A placed card stays* in the module docstring
-            for w, col in enumerate(cols):
-                for i in range(down[w], len(col)):
-                    c = col[i]
-                    if not any_card and _RANK[c] != KING:
-                        continue
-                    if stays and i > down[w] and col[i - 1] == c + 1 and _RANK[c] != KING:
-                        continue  # placed on its face-up next card: it stays
-                    if i == 0:
-                        score = 95  # a whole column relocated: only its place changes
-                    elif _RANK[c] == KING:
-                        score = 30 if i > down[w] or not down[w] else 5
-                    else:
-                        score = 50
-                    for e in empties:
-                        if e != w:
-                            ranked.append((score, (c, e)))
-                            if i == 0 or not p.reserve or not self._fixed:
-                                break  # the empty columns are alike (the key sorts them)
+            if any_card:
+                spots = [(w, i) for w, col in enumerate(cols) for i in range(down[w], len(col))]
+            else:  # the face-up kings, in the same order
+                spots = []
+                for k in _KINGS:
+                    w = loc[k]
+                    if w >= 0:
+                        i = cols[w].index(k)
+                        if i >= down[w]:
+                            spots.append((w, i))
+                spots.sort()
+            for w, i in spots:
+                col = cols[w]
+                c = col[i]
+                if stays and i > down[w] and col[i - 1] == c + 1 and _RANK[c] != KING:
+                    continue  # placed on its face-up next card: it stays
+                if i == 0:
+                    score = 95  # a whole column relocated: only its place changes
+                elif _RANK[c] == KING:
+                    score = 30 if i > down[w] or not down[w] else 5
+                else:
+                    score = 50
+                for e in empties:
+                    if e != w:
+                        ranked.append((score, (c, e)))
+                        if i == 0 or not p.reserve or not self._fixed:
+                            break  # the empty columns are alike (the key sorts them)
             if self._aside:
                 for c in p.reserve:
                     if any_card or _RANK[c] == KING:
@@ -264,7 +279,7 @@ class ScorpionSearch(Search):
         if p.reserve and not self._aside:
             if p.rules.reserve == "anytime" or not any(s < 95 for s, _ in ranked):
                 ranked.append((90, DEAL))
-        ranked.sort(key=_first)
+        ranked.sort(key=_FIRST)
         return [m for _, m in ranked]
 
     # -- a safe move --------------------------------------------------------------------------
@@ -387,9 +402,7 @@ class ScorpionSearch(Search):
         """
         p = self.pos
         cols, down = p.cols, p.down
-        cache = self._columns
-        if len(cache) > _COLUMN_CACHE:
-            cache.clear()
+        kept = self._columns
         packed = 0
         below: dict[int, int] = {}
         spans: list[tuple[int, int]] = []
@@ -399,9 +412,10 @@ class ScorpionSearch(Search):
             if not col:
                 empty = True
                 continue
-            info = cache.get((down[w], *col))
+            key = tuple(col)
+            info = kept[down[w]].get(key)
             if info is None:
-                info = cache[(down[w], *col)] = self._column(col, down[w])
+                info = kept[down[w]][key] = self._column(col, down[w])
             packed |= info[0]
             below.update(info[1])
             if info[2]:
@@ -419,6 +433,7 @@ class ScorpionSearch(Search):
         aside = 0
         for c in p.reserve:
             b = _BIT[c]
+            below[b] = 0
             up |= b
             if self._aside:
                 aside |= b
@@ -474,52 +489,67 @@ class ScorpionSearch(Search):
             if x & edge:
                 empty = True
             while x:
-                b = x & -x
-                x ^= b
-                ex |= below.get(b, 0)
+                ex |= below[x & -x]
+                x &= x - 1
             up |= ex
 
     def _column(self, col: list[int], d: int) -> tuple[int, dict[int, int], tuple[tuple[int, int], ...],
                                                         tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:
-        """What ``dead_end`` starts from in one column (``d`` cards face down), as bit masks."""
-        n = len(col)
-        c_up = c_fd = c_on = c_kneed = c_blocked = c_xm = 0
-        for i, c in enumerate(col):
-            if i < d:
-                c_fd |= _BIT[c]
-            else:
-                c_up |= _BIT[c]
-        c_below = {_BIT[col[i]]: _BIT[col[i - 1]] for i in range(1, n)}
+        """What ``dead_end`` starts from in one column (``d`` cards face down), as bit masks, packed
+        into one int 64 bits apart (face up, exposed, face down, placed, at the table edge, a king
+        not at the table edge, blocked by a span of the same suit, Easy's cards with a span); what
+        each card lies on (0: the table edge); the spans of the same suit (card, span); Easy's cards
+        with a span (card, its targets with their spans, 0 for none). Kept in ``_columns``."""
+        self._missed += 1
+        if self._missed > _COLUMN_CACHE:
+            self._missed = 0
+            for kept in self._columns:
+                kept.clear()
+        bits = [_BIT[c] for c in col]
+        cards = sum(bits)
+        c_fd = sum(bits[:d])
+        below = dict(zip(bits, [0, *bits]))
+        c_on = sum([b for b, u in zip(bits[1:], bits) if u == b << 1]) & _NON_KING_MASK  # on its next card
+        c_kneed = (cards - bits[0]) & _KING_MASK
+        c_blocked = c_xm = 0
         spans = []
         exc = []
-        for i, c in enumerate(col):
-            if i and _IS_KING[c]:
-                c_kneed |= _BIT[c]
-            u = col[i - 1] if i else -1
-            if u == c + 1 and not _IS_KING[c]:
-                c_on |= _BIT[c]
-            targets = []
-            spanned = False
-            for t in self._targets[c]:
-                if t == u:
-                    continue  # lies on it
-                m = 0
-                if t in col:
-                    j = col.index(t)
-                    if j > i:
-                        for k in range(i + 1, j + 1):
-                            m |= _BIT[col[k]]
-                        spanned = True
-                        if t == c + 1:
-                            spans.append((_BIT[c], m))
-                            c_blocked |= _BIT[c]
-                targets.append((_BIT[t], m))
-            if spanned and not self._same:
-                exc.append((_BIT[c], tuple(targets)))
-                c_xm |= _BIT[c]
-        packed = (c_up | _BIT[col[-1]] << 64 | c_fd << 128 | c_on << 192 | _BIT[col[0]] << 256 | c_kneed << 320
+        if self._same:
+            pairs = cards >> 1 & cards & _NON_KING_MASK & ~c_on  # c and c+1 both here, c not on c+1
+            while pairs:
+                c = (pairs & -pairs).bit_length() - 1
+                pairs &= pairs - 1
+                i, j = col.index(c), col.index(c + 1)
+                if j > i:  # c below its next card: a span
+                    spans.append((bits[i], sum(bits[i + 1:j + 1])))
+                    c_blocked |= bits[i]
+        else:
+            r = cards | cards >> 13 | cards >> 26 | cards >> 39
+            near = ((r >> 1) & 0xFFF) * _SPREAD & cards  # a card of the next rank here too
+            at = {c: i for i, c in enumerate(col)}
+            while near:
+                c = (near & -near).bit_length() - 1
+                near &= near - 1
+                i = at[c]
+                higher = _HIGHER_ANY[c]
+                js = [at.get(t, -1) for t in higher]
+                if max(js) <= i:
+                    continue  # no target above c here: no span
+                u = col[i - 1] if i else -1
+                targets = []
+                for t, j in zip(higher, js):
+                    if t == u:
+                        continue  # lies on it
+                    m = sum(bits[i + 1:j + 1]) if j > i else 0
+                    if m and t == c + 1:
+                        spans.append((bits[i], m))
+                        c_blocked |= bits[i]
+                    targets.append((_BIT[t], m))
+                exc.append((bits[i], tuple(targets)))
+                c_xm |= bits[i]
+        packed = (cards - c_fd | bits[-1] << 64 | c_fd << 128 | c_on << 192 | bits[0] << 256 | c_kneed << 320
                   | c_blocked << 384 | c_xm << 448)
-        return packed, c_below, tuple(spans), tuple(exc)
+        return packed, below, tuple(spans), tuple(exc)
 
 
 # ``dead_end``'s sets of cards are ints, card c at bit c (a suit's cards are thirteen bits, ace first)
@@ -534,5 +564,4 @@ _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank's bit (of the thirteen) time
 _COLUMN_CACHE = 200_000  # columns kept (``_column``) before the record is cleared
 
 
-def _first(pair: tuple[int, Any]) -> int:
-    return pair[0]
+_FIRST = itemgetter(0)  # a ranked move's score
