@@ -378,23 +378,23 @@ class ScorpionSearch(Search):
         ``gone[K]``; with sequences that stay, every king not at a table edge to move (it gets
         there only by moving onto an empty column: there is no removal to clear under it).
 
-        **How it is worked out.** Each kind of fact is a set of cards, the bits of an int (bit c:
-        card c), and the rules are applied to every card at once, in rounds, until a round adds
-        nothing: that is the least fixed point. The cards that may move: under matching suits c's
-        one target is c+1, so ``expo`` shifted down one bit (kings left out); under Easy its targets
-        are the four cards of the next rank, so ``expo`` folded onto one suit's thirteen bits says
-        which ranks are exposable, shifted down one and spread back to the four suits. "c not
-        already lying on it" holds of itself for a card not yet known to move (the card it lies on
-        can be exposed only once it moves; under matching suits it has no other target, and is
-        left out); a card below a target in its own column (a *span*) is unblocked once a card of
-        the span moves (under Easy such a card is looked at target by target). Each card newly
-        known to move exposes the card it lies on, or empties a column (at the table edge). When
-        no more cards can move: ``placed`` (bit y from ``expo``'s bit y+1, with ``up`` and
-        separable), then ``gone`` (a suit's twelve non-kings' bits plus one carry into its king's
-        bit exactly when all are set); a king newly gone exposes the card under it, and the rounds
-        go on. What a column gives to start from (its face-up, face-down, exposed and table-edge
-        cards, what lies on what, its spans) depends only on its cards and its face-down count, so
-        it is worked out once for each column seen and kept (``_column``).
+        **How it is worked out.** Each kind of fact is a set of cards, the bits of an int (bit c: card
+        c), and the rules are applied to every card at once, in rounds, until a round adds nothing: that
+        is the least fixed point. The cards that may move: under matching suits c's one target is c+1,
+        so ``expo`` shifted down one bit (kings left out); under Easy its targets are the four cards of
+        the next rank, so ``expo`` folded onto one suit's thirteen bits says which ranks are exposable,
+        shifted down one and spread back to the four suits. "c not already lying on it" holds of itself
+        for a card not yet known to move (the card it lies on can be exposed only once it moves; under
+        matching suits it has no other target, and is left out); a card below a target in its own column
+        (a *span*) is unblocked once a card of the span moves (under Easy such a card, once a card of
+        the next rank is exposable, is looked at target by target). Each card newly known to move
+        exposes the card it lies on, or empties a column (at the table edge). When no more cards can
+        move: ``placed`` (bit y from ``expo``'s bit y+1, with ``up`` and separable; a card off the table
+        is up and has no span), then ``gone`` (a suit's twelve non-kings' bits plus one carry into its
+        king's bit exactly when all are set); a king newly gone exposes the card under it, and the
+        rounds go on. What a column gives to start from (its face-up, face-down, exposed and table-edge
+        cards, what lies on what, its spans) depends only on its cards and its face-down count, so it is
+        worked out once for each column seen and kept (``_column``).
 
         **The early stop.** Facts are only ever added, so once each of those goals is known
         possible the answer is no, and the rest of the fixed point is not worked out: the goals
@@ -406,22 +406,21 @@ class ScorpionSearch(Search):
         packed = 0
         below: dict[int, int] = {}
         spans: list[tuple[int, int]] = []
-        exc: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        exc: dict[int, tuple[tuple[int, int], ...]] = {}
         empty = False
-        for w, col in enumerate(cols):
+        for col, d in zip(cols, down):
             if not col:
                 empty = True
                 continue
             key = tuple(col)
-            info = kept[down[w]].get(key)
+            info = kept[d].get(key)
             if info is None:
-                info = kept[down[w]][key] = self._column(col, down[w])
+                info = kept[d][key] = self._column(col, d)
             packed |= info[0]
             below.update(info[1])
             if info[2]:
-                spans += info[2]
-            if info[3]:
-                exc += info[3]
+                spans += info[2][0]
+                exc.update(info[2][1])
         up = packed & _MASK
         ex = packed >> 64 & _MASK
         fd = packed >> 128 & _MASK
@@ -453,19 +452,22 @@ class ScorpionSearch(Search):
         emptyable = self._emptyable
         pl = on
         mv = gn = 0
-        stuck = _KING_MASK | on | blocked  # same suits: the cards whose one target is out of reach
+        free = ~(_KING_MASK | on | blocked)  # same suits: not the cards whose one target is out of reach
         while True:
             if same:
-                x = (ex >> 1) & ~stuck
+                x = (ex >> 1) & free
             else:
                 r = ex | ex >> 13 | ex >> 26 | ex >> 39
-                x = ((r >> 1) & 0xFFF) * _SPREAD & ~xm
-                for cb, ts in exc:
-                    if up & cb and not mv & cb:
-                        for tb, m in ts:
-                            if ex & tb and (not m or mv & m):
-                                x |= cb
-                                break
+                x = ((r >> 1) & 0xFFF) * _SPREAD  # a card of the next rank exposable
+                near = x & xm & up & ~mv  # and a target above the card in its column: target by target
+                x &= ~xm
+                while near:
+                    cb = near & -near
+                    near ^= cb
+                    for tb, m in exc[cb]:
+                        if ex & tb and (not m or mv & m):
+                            x |= cb
+                            break
             if empty:
                 x |= emptyable
             x &= up & ~mv
@@ -475,8 +477,9 @@ class ScorpionSearch(Search):
                     for cb, m in spans:
                         if blocked & cb and mv & m:
                             blocked ^= cb
-                            stuck ^= cb
-                ex |= x & aside
+                            free |= cb
+                if aside:
+                    ex |= x & aside
             else:
                 pl |= (ex >> 1) & need & up & ~blocked
                 if remove:
@@ -493,19 +496,19 @@ class ScorpionSearch(Search):
                 x &= x - 1
             up |= ex
 
-    def _column(self, col: list[int], d: int) -> tuple[int, dict[int, int], tuple[tuple[int, int], ...],
-                                                        tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:
+    def _column(self, col: list[int], d: int) -> tuple[int, dict[int, int], Any]:
         """What ``dead_end`` starts from in one column (``d`` cards face down), as bit masks, packed
         into one int 64 bits apart (face up, exposed, face down, placed, at the table edge, a king
         not at the table edge, blocked by a span of the same suit, Easy's cards with a span); what
-        each card lies on (0: the table edge); the spans of the same suit (card, span); Easy's cards
-        with a span (card, its targets with their spans, 0 for none). Kept in ``_columns``."""
+        each card lies on (0: the table edge); None, or the spans of the same suit (card, span) and
+        Easy's cards with a span (card, its targets with their spans, 0 for none). Kept in
+        ``_columns``."""
         self._missed += 1
         if self._missed > _COLUMN_CACHE:
             self._missed = 0
             for kept in self._columns:
                 kept.clear()
-        bits = [_BIT[c] for c in col]
+        bits = list(map(_BIT.__getitem__, col))
         cards = sum(bits)
         c_fd = sum(bits[:d])
         below = dict(zip(bits, [0, *bits]))
@@ -524,32 +527,26 @@ class ScorpionSearch(Search):
                     spans.append((bits[i], sum(bits[i + 1:j + 1])))
                     c_blocked |= bits[i]
         else:
-            r = cards | cards >> 13 | cards >> 26 | cards >> 39
-            near = ((r >> 1) & 0xFFF) * _SPREAD & cards  # a card of the next rank here too
-            at = {c: i for i, c in enumerate(col)}
-            while near:
-                c = (near & -near).bit_length() - 1
-                near &= near - 1
-                i = at[c]
-                higher = _HIGHER_ANY[c]
-                js = [at.get(t, -1) for t in higher]
-                if max(js) <= i:
-                    continue  # no target above c here: no span
-                u = col[i - 1] if i else -1
-                targets = []
-                for t, j in zip(higher, js):
-                    if t == u:
-                        continue  # lies on it
-                    m = sum(bits[i + 1:j + 1]) if j > i else 0
-                    if m and t == c + 1:
-                        spans.append((bits[i], m))
-                        c_blocked |= bits[i]
-                    targets.append((_BIT[t], m))
-                exc.append((bits[i], tuple(targets)))
-                c_xm |= bits[i]
+            above = 0  # the cards above the one looked at
+            for i in range(len(col) - 1, -1, -1):
+                c = col[i]
+                if _HIGHER_MASK[c] & above:  # a target above c here: spans
+                    u = col[i - 1] if i else -1
+                    targets = []
+                    for t in _HIGHER_ANY[c]:
+                        if t == u:
+                            continue  # lies on it
+                        m = sum(bits[i + 1:col.index(t) + 1]) if above & _BIT[t] else 0
+                        if m and t == c + 1:
+                            spans.append((bits[i], m))
+                            c_blocked |= bits[i]
+                        targets.append((_BIT[t], m))
+                    exc.append((bits[i], tuple(targets)))
+                    c_xm |= bits[i]
+                above |= bits[i]
         packed = (cards - c_fd | bits[-1] << 64 | c_fd << 128 | c_on << 192 | bits[0] << 256 | c_kneed << 320
                   | c_blocked << 384 | c_xm << 448)
-        return packed, below, tuple(spans), tuple(exc)
+        return packed, below, (tuple(spans), dict(exc)) if spans or exc else None
 
 
 # ``dead_end``'s sets of cards are ints, card c at bit c (a suit's cards are thirteen bits, ace first)
@@ -561,7 +558,8 @@ _NON_KING_MASK = sum(_BIT[c] for c in _NON_KINGS)
 _SUIT_MASK = tuple(sum(_BIT[s * 13 + r] for r in range(13)) for s in range(4))
 _ACES = sum(_BIT[s * 13 + ACE] for s in range(4))
 _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank's bit (of the thirteen) times this: that rank in every suit
-_COLUMN_CACHE = 200_000  # columns kept (``_column``) before the record is cleared
+_HIGHER_MASK = tuple(sum(_BIT[t] for t in _HIGHER_ANY[c]) for c in range(52))
+_COLUMN_CACHE = 20_000  # columns worked out (``_column``) before the record is cleared (memory: ~1 kB each)
 
 
 _FIRST = itemgetter(0)  # a ranked move's score
