@@ -56,7 +56,7 @@ _LOWER_ANY = tuple(
 _TARGETS_SAME = tuple(() if _RANK[c] == KING else (c + 1,) for c in range(52))
 _LOWERS_SAME = tuple(() if _RANK[c] == ACE else (c - 1,) for c in range(52))
 _SUIT_CARDS = tuple(tuple(range(s * 13, s * 13 + 12)) for s in range(4))  # each suit's non-kings
-_HEADER = tuple(bytes((64 + d,)) for d in range(64))  # a column's header byte in ``key``: 64 + its face-down count
+_HEADER = tuple(bytes((64 + d,)) for d in range(192))  # a column's header byte in ``key``: 64 + its face-down count
 
 
 class ScorpionSearch(Search):
