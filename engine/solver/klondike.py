@@ -123,6 +123,7 @@ _KINGS = tuple(s * 13 + KING for s in range(4))
 _BELOW = tuple(c - 1 if _RANK[c] else 52 for c in range(52))  # the card below c in its suit (52: none)
 
 _TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the other card of c's colour and rank
+_PAIR = tuple((min(c, _TWIN[c]), max(c, _TWIN[c])) for c in range(52))  # c and its twin, the lower first
 
 TALON, FOUND = -1, -3  # locations of a card that is not in a column
 
@@ -272,27 +273,9 @@ class KlondikeSearch(Search):
         d = self.down[w]
         return bytes((64 + d, *self.cols[w][: d + 1]))
 
-    def _new_head(self, w: int) -> None:
-        self._heads[w] = self._head(w)
-        self._heads_key = None
-
-    def _lay(self, z: int, on: int) -> None:
-        """``on`` (255: none) now lies on column card z: the record, and z's twins' exchange (``_fix``)."""
-        record = self._on
-        record[z] = on
-        t = _TWIN[z]
-        x, y = (z, t) if z < t else (t, z)
-        a, b = record[x], record[y]
-        canon = self._canon
-        if a > b and self._faceup[x] and self._faceup[y]:
-            canon[x], canon[y] = b, a
-        else:
-            canon[x], canon[y] = a, b
-
     def _fix(self, z: int) -> None:
         """The exchanged record of z and its twin (``_canon``)."""
-        t = _TWIN[z]
-        x, y = (z, t) if z < t else (t, z)
+        x, y = _PAIR[z]
         a, b = self._on[x], self._on[y]
         canon = self._canon
         if a > b and self._faceup[x] and self._faceup[y]:
@@ -329,147 +312,236 @@ class KlondikeSearch(Search):
         return [_token(step[1], step[2])]  # TAKE_BACK
 
     def push(self, step: Any) -> None:
+        # The key's two parts are kept up to date here and in ``pop`` inline (the search's hottest
+        # path: a method call each cost more than the work). The pieces, each marked: *lay* (what
+        # lies on column card z is recorded, then z's twins' exchange made: ``_fix``, inlined),
+        # *fix* (``_fix``), *head* (column w's head, ``_head``, inlined; and the sorted heads
+        # dropped). A step changes what lies on two cards at most, and a head only when a column
+        # empties, fills or turns a card.
         kind = step[0]
         if kind == BOTH:
             self.push(step[1])
             self.push(step[2])
             return
         self._drew_past.append(kind == FROM_TALON and self.vegas and step[2] > step[3])
-        cols, loc = self.cols, self.loc
+        cols, loc, record, canon, faceup = self.cols, self.loc, self._on, self._canon, self._faceup
         if kind == BLOCK:
             _, c, src, dst, n, flip = step
             col = cols[src]
             block = col[-n:]
             del col[-n:]
             to = cols[dst]
-            if to:
-                self._lay(to[-1], c)
+            if to:  # lay: c on to[-1]
+                z = to[-1]
+                record[z] = c
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
             to.extend(block)
             for b in block:
                 loc[b] = dst
-            self._uncover(src, flip)
-            if len(to) == n:
-                self._new_head(dst)
+            if col:  # src's new last card carries nothing (turned face up with flip)
+                z = col[-1]
+                if flip:
+                    d = self.down[src] = self.down[src] - 1
+                    faceup[z] = 1
+                    self._heads[src] = bytes((64 + d, *col[: d + 1]))  # head
+                    self._heads_key = None
+                record[z] = 255  # lay: nothing on z
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
+            else:
+                self._heads[src] = b"@"  # head: src is empty (64 + no face-down cards)
+                self._heads_key = None
+            if len(to) == n:  # head
+                d = self.down[dst]
+                self._heads[dst] = bytes((64 + d, *to[: d + 1]))
+                self._heads_key = None
         elif kind == TO_FOUNDATION:
             _, c, src, flip = step
             col = cols[src]
             col.pop()
             loc[c] = FOUND
             self.found[_SUIT[c]] += 1
-            self._faceup[c] = 0
-            self._fix(c)
-            self._uncover(src, flip)
-        elif kind == FROM_TALON:
-            _, c, i, ptr, dst, _ = step
-            del self.talon[i]
-            self.ptr = i
-            if dst == FOUNDATION:
-                loc[c] = FOUND
-                self.found[_SUIT[c]] += 1
+            faceup[c] = 0
+            x, y = _PAIR[c]  # fix
+            a, b = record[x], record[y]
+            if a > b and faceup[x] and faceup[y]:
+                canon[x], canon[y] = b, a
             else:
-                self._to_column(c, dst)
-        else:  # TAKE_BACK
-            _, c, dst = step
-            self.found[_SUIT[c]] -= 1
-            self._to_column(c, dst)
-
-    def _uncover(self, src: int, flip: bool) -> None:
-        """Cards have left column ``src``: its new last card (turned face up with ``flip``) carries
-        nothing, or the column is empty."""
-        col = self.cols[src]
-        if col:
-            below = col[-1]
-            if flip:
-                self.down[src] -= 1
-                self._faceup[below] = 1
-                self._new_head(src)
-            self._lay(below, 255)
+                canon[x], canon[y] = a, b
+            if col:  # src's new last card carries nothing (turned face up with flip)
+                z = col[-1]
+                if flip:
+                    d = self.down[src] = self.down[src] - 1
+                    faceup[z] = 1
+                    self._heads[src] = bytes((64 + d, *col[: d + 1]))  # head
+                    self._heads_key = None
+                record[z] = 255  # lay: nothing on z
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
+            else:
+                self._heads[src] = b"@"  # head: src is empty
+                self._heads_key = None
         else:
-            self._new_head(src)
-
-    def _cover(self, src: int, flip: bool, c: int) -> None:
-        """Back (``_uncover`` undone): card ``c`` goes back onto column ``src``'s last card, which
-        is turned face down again with ``flip``."""
-        col = self.cols[src]
-        if col:
-            below = col[-1]
-            if flip:
-                self.down[src] += 1
-                self._faceup[below] = 0
-            self._lay(below, c)
-
-    def _to_column(self, c: int, dst: int) -> None:
-        """A card from the talon or a foundation onto column ``dst``."""
-        to = self.cols[dst]
-        if to:
-            self._lay(to[-1], c)
-        to.append(c)
-        self.loc[c] = dst
-        self._faceup[c] = 1
-        self._fix(c)
-        if len(to) == 1:
-            self._new_head(dst)
-
-    def _off_column(self, c: int, dst: int) -> None:
-        """Back: column ``dst``'s last card, c, goes back to the talon or its foundation."""
-        to = self.cols[dst]
-        to.pop()
-        self._faceup[c] = 0
-        self._fix(c)
-        if to:
-            self._lay(to[-1], 255)
-        else:
-            self._new_head(dst)
+            if kind == FROM_TALON:
+                _, c, i, _, dst, _ = step
+                del self.talon[i]
+                self.ptr = i
+                if dst == FOUNDATION:
+                    loc[c] = FOUND
+                    self.found[_SUIT[c]] += 1
+                    return
+            else:  # TAKE_BACK
+                _, c, dst = step
+                self.found[_SUIT[c]] -= 1
+            # a card from the talon or a foundation onto column dst
+            to = cols[dst]
+            if to:  # lay: c on to[-1]
+                z = to[-1]
+                record[z] = c
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
+            to.append(c)
+            loc[c] = dst
+            faceup[c] = 1
+            x, y = _PAIR[c]  # fix
+            a, b = record[x], record[y]
+            if a > b and faceup[x] and faceup[y]:
+                canon[x], canon[y] = b, a
+            else:
+                canon[x], canon[y] = a, b
+            if len(to) == 1:  # head
+                d = self.down[dst]
+                self._heads[dst] = bytes((64 + d, *to[: d + 1]))
+                self._heads_key = None
 
     def pop(self, step: Any) -> None:
+        # ``push`` undone, its pieces inlined as there
         kind = step[0]
         if kind == BOTH:
             self.pop(step[2])
             self.pop(step[1])
             return
         self._drew_past.pop()
-        cols, loc = self.cols, self.loc
+        cols, loc, record, canon, faceup = self.cols, self.loc, self._on, self._canon, self._faceup
         if kind == BLOCK:
             _, c, src, dst, n, flip = step
             to = cols[dst]
             block = to[-n:]
             del to[-n:]
             col = cols[src]
-            self._cover(src, flip, c)
+            if col:  # c back onto src's last card (turned face down again with flip)
+                z = col[-1]
+                if flip:
+                    self.down[src] += 1
+                    faceup[z] = 0
+                record[z] = c  # lay: c on z
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
             col.extend(block)
             for b in block:
                 loc[b] = src
-            if flip or len(col) == n:
-                self._new_head(src)
-            if to:
-                self._lay(to[-1], 255)
+            if flip or len(col) == n:  # head
+                d = self.down[src]
+                self._heads[src] = bytes((64 + d, *col[: d + 1]))
+                self._heads_key = None
+            if to:  # lay: nothing on to[-1]
+                z = to[-1]
+                record[z] = 255
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
             else:
-                self._new_head(dst)
+                self._heads[dst] = b"@"  # head: dst is empty
+                self._heads_key = None
         elif kind == TO_FOUNDATION:
             _, c, src, flip = step
             col = cols[src]
-            self._cover(src, flip, c)
+            if col:  # c back onto src's last card (turned face down again with flip)
+                z = col[-1]
+                if flip:
+                    self.down[src] += 1
+                    faceup[z] = 0
+                record[z] = c  # lay: c on z
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
             col.append(c)
             loc[c] = src
-            self._faceup[c] = 1
-            self._fix(c)
-            if flip or len(col) == 1:
-                self._new_head(src)
-            self.found[_SUIT[c]] -= 1
-        elif kind == FROM_TALON:
-            _, c, i, ptr, dst, _ = step
-            self.talon.insert(i, c)
-            self.ptr = ptr
-            loc[c] = TALON
-            if dst == FOUNDATION:
-                self.found[_SUIT[c]] -= 1
+            faceup[c] = 1
+            x, y = _PAIR[c]  # fix
+            a, b = record[x], record[y]
+            if a > b and faceup[x] and faceup[y]:
+                canon[x], canon[y] = b, a
             else:
-                self._off_column(c, dst)
+                canon[x], canon[y] = a, b
+            if flip or len(col) == 1:  # head
+                d = self.down[src]
+                self._heads[src] = bytes((64 + d, *col[: d + 1]))
+                self._heads_key = None
+            self.found[_SUIT[c]] -= 1
         else:
-            _, c, dst = step
-            self.found[_SUIT[c]] += 1
-            self._off_column(c, dst)
-            loc[c] = FOUND
+            if kind == FROM_TALON:
+                _, c, i, ptr, dst, _ = step
+                self.talon.insert(i, c)
+                self.ptr = ptr
+                loc[c] = TALON
+                if dst == FOUNDATION:
+                    self.found[_SUIT[c]] -= 1
+                    return
+            else:  # TAKE_BACK
+                _, c, dst = step
+                self.found[_SUIT[c]] += 1
+            # column dst's last card, c, goes back to the talon or its foundation
+            to = cols[dst]
+            to.pop()
+            faceup[c] = 0
+            x, y = _PAIR[c]  # fix
+            a, b = record[x], record[y]
+            if a > b and faceup[x] and faceup[y]:
+                canon[x], canon[y] = b, a
+            else:
+                canon[x], canon[y] = a, b
+            if to:  # lay: nothing on to[-1]
+                z = to[-1]
+                record[z] = 255
+                x, y = _PAIR[z]
+                a, b = record[x], record[y]
+                if a > b and faceup[x] and faceup[y]:
+                    canon[x], canon[y] = b, a
+                else:
+                    canon[x], canon[y] = a, b
+            else:
+                self._heads[dst] = b"@"  # head: dst is empty
+                self._heads_key = None
+            if kind == TAKE_BACK:
+                loc[c] = FOUND
 
     # -- the talon ------------------------------------------------------------------------------
     def reachable(self) -> tuple[tuple[int, int], ...]:
