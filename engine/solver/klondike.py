@@ -102,6 +102,7 @@ the budget was too small), so the looks get a share, not half.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ..cards import KING, card_token, is_red, rank_of, suit_of
@@ -164,6 +165,7 @@ class KlondikeSearch(Search):
         # ``moves`` asks ``dead_end`` where the last step did (see there)
         self._drew_past = [True]
         self._reach: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        self._reach_index: dict[tuple[int, int], frozenset[int]] = {}
         self._on = bytearray()
         self._faceup = bytearray()
         self._canon = bytearray()
@@ -608,31 +610,43 @@ class KlondikeSearch(Search):
         the same card in both, so the top of the waste is the same whenever L plays from it.
         Drawing three, taking c out shifts the cards the draws group together: not used.
         """
-        found = self.found
-        for col in self.cols:
-            if col:
-                c = col[-1]
-                if self._safe(c):
-                    return self._to_foundation(c)
+        loc = self.loc
+        safe = self._safe_cards()
+        if not safe:
+            return None
+        cols = self.cols
+        first = -1  # the first column whose free end is safe
+        for c in safe:
+            w = loc[c]
+            if w >= 0 and cols[w][-1] == c and (first < 0 or w < first):
+                first = w
+        if first >= 0:
+            return self._to_foundation(cols[first][-1])
         if self.draw == 1:
             talon = self.talon
             if self.any_order:
                 # every talon card can be brought to the top (the pointer is not part of the key):
                 # the first in the talon of the foundations' next cards there that is safe
-                places = [talon.index(c) for c in _next_cards(found) if self.loc[c] == TALON and self._safe(c)]
+                places = [talon.index(c) for c in safe if loc[c] == TALON]
                 if places:
                     return self._from_talon(min(places), FOUNDATION)
             elif self.ptr:
                 c = talon[self.ptr - 1]
-                if found[_SUIT[c]] == _RANK[c] and self._safe(c):
+                if c in safe:
                     return self._from_talon(self.ptr - 1, FOUNDATION)
         return None
 
-    def _safe(self, c: int) -> bool:
+    def _safe_cards(self) -> list[int]:
+        """The foundations' next cards that the rule lets go up wherever they lie, in suit order."""
         found = self.found
-        s, r = _SUIT[c], _RANK[c]  # r: the cards below c in its suit (rank − 1)
-        o1, o2 = _OPPOSITE[s]
-        return found[s] == r and found[o1] >= r and found[o2] >= r and found[_SAME_COLOUR[s]] >= r - 1
+        out = []
+        for s in range(4):
+            r = found[s]  # the cards below the next card (its rank − 1, ace 1)
+            if r < 13:
+                o1, o2 = _OPPOSITE[s]
+                if found[o1] >= r and found[o2] >= r and found[_SAME_COLOUR[s]] >= r - 1:
+                    out.append(s * 13 + r)
+        return out
 
     def _to_foundation(self, c: int) -> tuple[Any, ...]:
         w = self.loc[c]
@@ -757,14 +771,22 @@ class KlondikeSearch(Search):
         its steps are listed, and taken back again."""
         found = self.found
         out: list[Any] = []
-        talon_index = {i for i, _ in reach}
+        talon_index: frozenset[int] = frozenset()
         low = -1
         for s in range(4):
             n = found[s]
             if n:
                 c = s * 13 + n - 1
-                targets = ([empty] if empty >= 0 else []) if n == 13 else wanted.get(c, [])
-                if targets and low < 0:
+                if n < 13:
+                    targets = wanted.get(c)
+                    if targets is None:
+                        continue
+                elif empty >= 0:
+                    targets = [empty]
+                else:
+                    continue
+                if low < 0:
+                    talon_index = self._talon_index(reach)
                     low = self._lowest_end(talon_index)
                 if n - 1 < low:
                     continue
@@ -772,36 +794,54 @@ class KlondikeSearch(Search):
                     self._chains((TAKE_BACK, c, j), talon_index, wanted, low, out)
         return out
 
-    def _lowest_end(self, talon_index: set[int]) -> int:
+    def _talon_index(self, reach: tuple[tuple[int, int], ...]) -> frozenset[int]:
+        """The places in ``talon`` of the cards ``reach`` (``reachable``) lists: kept as it is."""
+        at = self.ptr, len(self.talon)
+        index = self._reach_index.get(at)
+        if index is None:
+            index = self._reach_index[at] = frozenset(i for i, _ in reach)
+        return index
+
+    def _lowest_end(self, talon_index: frozenset[int]) -> int:
         """The lowest rank (ace 0) of a card on its foundation that a card could be put onto if it
         came back: a card face up in a column, or on the talon within reach (none: a rank above
         every foundation's top card). A chain ends with such a card put onto the last card it
         took back, and the chain goes down in rank one a step (so does every chain that goes on
         from it): the take-back of a card of lower rank starts no chain, nor goes on with one
         (``_chains``). The cards it looks at stay where they are while a chain is listed (the
-        chain's own cards are higher than the ones going onto them)."""
+        chain's own cards are higher than the ones going onto them).
+
+        A card a takes such a card when a foundation of the other colour holds a card of a's rank
+        + 1, that is, when the fuller of those foundations holds more than a's rank + 1 cards
+        (``other``: it depends on a's colour alone). In a column only the two face-up cards at the
+        free end need a look: the face-up cards go up in rank one a step in alternating colours
+        from there, so a card further up is of the colour of one of the two, with ``other`` the
+        same and a higher rank, and takes no such card if that one does not."""
         found, talon, down = self.found, self.talon, self.down
         low = max(found)  # no card of this rank or higher is on a foundation (none found: none is lower)
+        other = [max(found[o1], found[o2]) for o1, o2 in _OPPOSITE]  # per suit: the other colour's fuller
         for w, col in enumerate(self.cols):
-            for i in range(len(col) - 1, down[w] - 1, -1):  # face up, from the free end: up in rank
-                a = col[i]
-                r = _RANK[a] + 1
-                if r >= low:
-                    break
-                y, z = _ABOVE[a]
-                if found[_SUIT[y]] > r or found[_SUIT[z]] > r:  # y or z, of rank r, is on its foundation
+            i = len(col) - 1
+            d = down[w]
+            if i < d:
+                continue  # empty
+            r = _RANK[col[i]] + 1
+            if r >= low:
+                continue
+            if other[_SUIT[col[i]]] > r:
+                low = r
+            elif i > d:  # the face-up card under the free end, one rank higher
+                r += 1
+                if r < low and other[_SUIT[col[i - 1]]] > r:
                     low = r
-                    break
         for i in talon_index:
             a = talon[i]
             r = _RANK[a] + 1
-            if r < low:
-                y, z = _ABOVE[a]
-                if found[_SUIT[y]] > r or found[_SUIT[z]] > r:
-                    low = r
+            if r < low and other[_SUIT[a]] > r:
+                low = r
         return low
 
-    def _chains(self, back: tuple[Any, ...], talon_index: set[int], wanted: dict[int, list[int]], low: int,
+    def _chains(self, back: tuple[Any, ...], talon_index: frozenset[int], wanted: dict[int, list[int]], low: int,
                 out: list[Any]) -> None:
         """Every chain that starts with the take-back ``back``, appended to ``out``. What may follow
         it does not depend on it (a card onto c comes from elsewhere, c's twin's suit is another,
@@ -861,37 +901,47 @@ class KlondikeSearch(Search):
         if safe is not None:
             return [safe]
         cols, down, found, loc = self.cols, self.down, self.found, self.loc
-        ranked = []
+        ranked: list[tuple[int, Any]] = []
         empty = -1
         wanted: dict[int, list[int]] = {}  # card → the columns whose free end takes it
+        # 1. the free ends of the columns to their foundations (and ``wanted``, in the same pass)
         for j, col in enumerate(cols):
             if not col:
                 if empty < 0:
                     empty = j  # every empty column is alike: only the first is offered
                 continue
-            for c in _ON[col[-1]]:
-                wanted.setdefault(c, []).append(j)
+            c = col[-1]
+            for z in _ON[c]:
+                targets = wanted.get(z)
+                if targets is None:
+                    wanted[z] = [j]
+                else:
+                    targets.append(j)
+            if found[_SUIT[c]] == _RANK[c]:
+                d = down[j]
+                flip = len(col) - 1 == d and d > 0  # (``_to_foundation``, inlined)
+                ranked.append((5 if flip else 20, (TO_FOUNDATION, c, j, flip)))
         reach = self.reachable()
-        # 1. the free ends of the columns to their foundations
-        for col in cols:
-            if col:
-                c = col[-1]
-                if found[_SUIT[c]] == _RANK[c]:
-                    step = self._to_foundation(c)
-                    ranked.append((5 if step[3] else 20, step))
         # 1b. a covered card whose twin is a free end: its pile onto the twin, then it goes up (only
         # a foundation's next card can go up: at most four, taken in the columns' order)
         covered = []
-        for x in _next_cards(found):
+        for s in range(4):
+            n = found[s]
+            if n == 13:
+                continue
+            x = s * 13 + n  # the foundation's next card
             w = loc[x]
             if w >= 0:
-                i = cols[w].index(x)
-                if down[w] <= i < len(cols[w]) - 1:
-                    covered.append((w, i, x))
-        for w, i, x in sorted(covered):
-            y = _TWIN[x]
-            j = loc[y]
-            if j >= 0 and cols[j][-1] == y:
+                y = _TWIN[x]
+                j = loc[y]
+                if j >= 0 and cols[j][-1] == y:
+                    col = cols[w]
+                    i = col.index(x)
+                    if down[w] <= i < len(col) - 1:
+                        covered.append((w, i, x, j))
+        if covered:
+            covered.sort()
+            for w, i, x, j in covered:
                 col = cols[w]
                 c = col[i + 1]
                 first = (BLOCK, c, w, j, len(col) - i - 1, False)
@@ -904,18 +954,20 @@ class KlondikeSearch(Search):
             if w < 0:
                 continue
             col = cols[w]
-            i = col.index(c)
             d = down[w]
-            if i < d:
+            # only a block from the first face-up card is offered (below: from any other, a swap),
+            # so c is at place d or there is nothing to offer
+            if d >= len(col) or col[d] != c:
                 continue
-            n = len(col) - i
-            flip = i == d and d > 0
-            if flip:
+            n = len(col) - d
+            if d:
                 score = 10 - d  # turns a face-down card: the longest hidden pile first
-            elif i == 0:
-                score = 40  # empties a column
+                flip = True
             else:
-                continue  # a swap: its position has the same key (twins' piles exchanged)
+                score = 40  # empties a column
+                flip = False
+            # (a block from above the first face-up card would be a swap: its position has the same
+            # key, twins' piles exchanged)
             for j in targets:
                 ranked.append((score, (BLOCK, c, w, j, n, flip)))
         if empty >= 0:
@@ -932,18 +984,18 @@ class KlondikeSearch(Search):
                 flip = i == d and d > 0
                 step = (BLOCK, k, w, empty, len(col) - i, flip)
                 ranked.append((10 - d if flip else 45, step))
-        # 3. the talon
-        talon = self.talon
+        # 3. the talon (``_from_talon``, inlined)
+        talon, ptr, size = self.talon, self.ptr, len(self.talon)
         for i, cost in reach:
             c = talon[i]
             if found[_SUIT[c]] == _RANK[c]:
-                ranked.append((20 + cost, self._from_talon(i, FOUNDATION)))
-            if _RANK[c] == KING:
-                if empty >= 0:
-                    ranked.append((30 + cost, self._from_talon(i, empty)))
-            else:
-                for j in wanted.get(c, ()):
-                    ranked.append((30 + cost, self._from_talon(i, j)))
+                ranked.append((20 + cost, (FROM_TALON, c, i, ptr, FOUNDATION, size)))
+            targets = wanted.get(c)
+            if targets is not None:
+                for j in targets:
+                    ranked.append((30 + cost, (FROM_TALON, c, i, ptr, j, size)))
+            elif empty >= 0 and _RANK[c] == KING:  # (no card takes a king: ``wanted`` has none)
+                ranked.append((30 + cost, (FROM_TALON, c, i, ptr, empty, size)))
         # 4. take-backs from the foundations, each with the moves it makes way for (*Take-backs*)
         for step in self._take_backs(wanted, empty, reach):
             ranked.append((90, step))
@@ -951,13 +1003,7 @@ class KlondikeSearch(Search):
         return [step for _, step in ranked]
 
 
-def _next_cards(found: list[int]) -> list[int]:
-    """The card each foundation takes next (none for a full one): the only cards that can go up."""
-    return [s * 13 + n for s, n in enumerate(found) if n < 13]
-
-
-def _first(pair: tuple[int, Any]) -> int:
-    return pair[0]
+_first = itemgetter(0)  # a ranked step's rank (the sort's key)
 
 
 def _token(c: int, dst: int) -> str:
