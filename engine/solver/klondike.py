@@ -10,9 +10,10 @@ engine's moves is tested against the engine's own move generator (tests/examples
 
 **The talon.** Cards leave the stock and waste but never join them, and a recycle turns the waste
 over so that the next pass deals the same cards in the same order: the talon is always the deal's
-stock in dealing order with the played cards taken out. It is kept as one list, ``talon``, with
-``ptr`` cards on the waste (``talon[ptr - 1]`` is the waste's top, ``talon[ptr]`` is drawn next).
-The search never draws for its own sake: a talon step brings one card to the top and plays it.
+stock in dealing order with the played cards taken out. It is kept as one list, ``talon`` (of
+bytes: the key takes it as it is), with ``ptr`` cards on the waste (``talon[ptr - 1]`` is the
+waste's top, ``talon[ptr]`` is drawn next). The search never draws for its own sake: a talon step
+brings one card to the top and plays it.
 Drawing one card with unlimited passes, every talon card can be brought to the top from any
 pointer and back, so only the talon's cards matter, not the pointer (the key drops it).
 
@@ -121,6 +122,7 @@ _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOS
 # the two cards one rank higher of the other colour (what c may lie on), () for a king
 _ABOVE = tuple(() if _RANK[c] == KING else tuple(s * 13 + _RANK[c] + 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
 _KINGS = tuple(s * 13 + KING for s in range(4))
+_TRUES = tuple([True] * n for n in range(14))  # n times True (``dead_end``'s foundations)
 _BELOW = tuple(c - 1 if _RANK[c] else 52 for c in range(52))  # the card below c in its suit (52: none)
 
 _TWIN = tuple(_SAME_COLOUR[_SUIT[c]] * 13 + _RANK[c] for c in range(52))  # the other card of c's colour and rank
@@ -152,7 +154,7 @@ class KlondikeSearch(Search):
             self.best_first_orders = ("estimate", "priority")
         self.cols = [list(c) for c in pos.cols]
         self.down = list(pos.down)
-        self.talon = list(pos.waste) + list(reversed(pos.stock))
+        self.talon = bytearray(pos.waste) + bytearray(reversed(pos.stock))
         self.ptr = len(pos.waste)
         self.found = list(pos.found)
         self.loc = [FOUND] * 52
@@ -190,7 +192,7 @@ class KlondikeSearch(Search):
 
     def cards(self) -> list[int]:
         on_foundations = [s * 13 + r for s in range(4) for r in range(self.found[s])]
-        return [c for col in self.cols for c in col] + self.talon + on_foundations
+        return [c for col in self.cols for c in col] + list(self.talon) + on_foundations
 
     # -- the interface --------------------------------------------------------------------------
     def won(self) -> bool:
@@ -233,7 +235,10 @@ class KlondikeSearch(Search):
     def visit(self, seen: dict[Any, Any]) -> bool:
         """New unless a position recorded before has the same columns and talon and a pointer from
         which the draws (and recycles) reach this one's: see *The pointer* in the module docstring."""
-        k = self._columns_key() + b"\xff" + bytes(self.talon)
+        heads = self._heads_key
+        if heads is None:
+            heads = self._heads_key = b"".join(sorted(self._heads))
+        k = b"".join((heads, self._canon, b"\xff", self.talon))  # ``_columns_key`` inlined, then the talon
         if self.any_order:
             if k in seen:
                 return False
@@ -693,34 +698,35 @@ class KlondikeSearch(Search):
         up = [False] * 52 + [True]  # (52: what ``_BELOW`` gives an ace, always up)
         expo = [False] * 52
         leave = [False] * 52
-        faceup = [False] * 52
+        # (a card on its foundation counts as face up here: it is never looked at for a move,
+        # ``leave`` being marked already)
+        faceup = [True] * 52
         for s in range(4):
-            for r in range(found[s]):
-                c = s * 13 + r
+            n = found[s]
+            if n:
                 # ``leave`` here: nothing left to look at; ``expo``: a card may go onto it (a take-back)
-                up[c] = leave[c] = expo[c] = True
+                a = s * 13
+                up[a:a + n] = leave[a:a + n] = expo[a:a + n] = _TRUES[n]
         empty = False
         in_play = []
         for w, col in enumerate(cols):
             if not col:
                 empty = True
                 continue
-            d = down[w]
             prev = -1
-            for i, c in enumerate(col):
+            for c in col:
                 under[c] = prev
                 prev = c
-                if i >= d:
-                    faceup[c] = True
-            in_play += col
             expo[prev] = True
-        start = ptr - 1 if vegas else 0
-        for i, c in enumerate(talon):
-            faceup[c] = True
-            if i >= start:
-                expo[c] = True
-            if 0 < i < ptr and vegas:
-                under[c] = talon[i - 1]  # Vegas: it lies on the card drawn before it, for good
+            for c in col[:down[w]]:
+                faceup[c] = False
+            in_play += col
+        # in the stock, and the waste's top (Vegas) or all the waste (unlimited passes)
+        for c in talon[ptr - 1 if vegas and ptr else 0:]:
+            expo[c] = True
+        if vegas:
+            for i in range(1, ptr):
+                under[talon[i]] = talon[i - 1]  # Vegas: it lies on the card drawn before it, for good
         in_play += talon
 
         todo = in_play[:]
