@@ -115,6 +115,8 @@ _RANK = tuple(rank_of(c) for c in range(52))
 _SUIT = tuple(suit_of(c) for c in range(52))
 _RED = tuple(is_red(c) for c in range(52))
 _OPPOSITE = tuple((1, 2) if not _RED[s * 13] else (0, 3) for s in range(4))  # suits of the other colour
+# (written out per suit where it counts: ``_safe_cards``, ``_lowest_end``)
+assert _OPPOSITE == ((1, 2), (0, 3), (0, 3), (1, 2)), "the suits: spades, hearts, diamonds, clubs"
 _SAME_COLOUR = tuple(next(o for o in range(4) if o != s and _RED[o * 13] == _RED[s * 13]) for s in range(4))
 # the two cards one rank lower of the other colour (what may lie on a card), () for an ace
 _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
@@ -122,6 +124,7 @@ _ON = tuple(() if _RANK[c] == 0 else tuple(s * 13 + _RANK[c] - 1 for s in _OPPOS
 # the two cards one rank higher of the other colour (what c may lie on), () for a king
 _ABOVE = tuple(() if _RANK[c] == KING else tuple(s * 13 + _RANK[c] + 1 for s in _OPPOSITE[_SUIT[c]]) for c in range(52))
 _KINGS = tuple(s * 13 + KING for s in range(4))
+_ALL_UP = [13] * 4  # the foundations of a won game
 _TRUES = tuple([True] * n for n in range(14))  # n times True (``dead_end``'s foundations)
 _BELOW = tuple(c - 1 if _RANK[c] else 52 for c in range(52))  # the card below c in its suit (52: none)
 
@@ -196,7 +199,7 @@ class KlondikeSearch(Search):
 
     # -- the interface --------------------------------------------------------------------------
     def won(self) -> bool:
-        return sum(self.found) == 52
+        return self.found == _ALL_UP
 
     def priority(self) -> int:
         """Lowest first (one pass, ``best_first``; with unlimited passes the second look): face-down
@@ -642,15 +645,21 @@ class KlondikeSearch(Search):
         return None
 
     def _safe_cards(self) -> list[int]:
-        """The foundations' next cards that the rule lets go up wherever they lie, in suit order."""
-        found = self.found
+        """The foundations' next cards that the rule lets go up wherever they lie, in suit order.
+        Written out per suit (spades, hearts, diamonds, clubs: ``_OPPOSITE``): for a suit whose
+        foundation holds r cards (r below its next card), the other colour's suits hold r at
+        least and the other suit of its colour r − 1."""
+        sp, he, di, cl = self.found
+        black, red = min(sp, cl), min(he, di)
         out = []
-        for s in range(4):
-            r = found[s]  # the cards below the next card (its rank − 1, ace 1)
-            if r < 13:
-                o1, o2 = _OPPOSITE[s]
-                if found[o1] >= r and found[o2] >= r and found[_SAME_COLOUR[s]] >= r - 1:
-                    out.append(s * 13 + r)
+        if sp < 13 and red >= sp and cl >= sp - 1:
+            out.append(sp)
+        if he < 13 and black >= he and di >= he - 1:
+            out.append(13 + he)
+        if di < 13 and black >= di and he >= di - 1:
+            out.append(26 + di)
+        if cl < 13 and red >= cl and sp >= cl - 1:
+            out.append(39 + cl)
         return out
 
     def _to_foundation(self, c: int) -> tuple[Any, ...]:
@@ -825,7 +834,9 @@ class KlondikeSearch(Search):
         same and a higher rank, and takes no such card if that one does not."""
         found, talon, down = self.found, self.talon, self.down
         low = max(found)  # no card of this rank or higher is on a foundation (none found: none is lower)
-        other = [max(found[o1], found[o2]) for o1, o2 in _OPPOSITE]  # per suit: the other colour's fuller
+        sp, he, di, cl = found  # (spades, hearts, diamonds, clubs: ``_OPPOSITE``)
+        red, black = max(he, di), max(sp, cl)
+        other = (red, black, black, red)  # per suit: the other colour's fuller foundation
         for w, col in enumerate(self.cols):
             i = len(col) - 1
             d = down[w]
