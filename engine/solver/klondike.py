@@ -739,10 +739,10 @@ class KlondikeSearch(Search):
         in_play += talon
 
         todo = in_play[:]
-        push = todo.append
+        push, pop = todo.append, todo.pop
         left = len(in_play)  # cards in play not yet ``up``: none left, the position is not a dead end
         while todo:
-            c = todo.pop()
+            c = pop()
             if not up[c] and expo[c] and up[_BELOW[c]]:
                 up[c] = True
                 left -= 1
@@ -928,10 +928,14 @@ class KlondikeSearch(Search):
                     empty = j  # every empty column is alike: only the first is offered
                 continue
             c = col[-1]
-            for z in _ON[c]:
-                targets = wanted.get(z)
+            on = _ON[c]
+            if on:
+                # the two cards that may lie on c take the same columns (those whose free end is c or
+                # its twin): one list for both, never changed once made
+                y, z = on
+                targets = wanted.get(y)
                 if targets is None:
-                    wanted[z] = [j]
+                    wanted[y] = wanted[z] = [j]
                 else:
                     targets.append(j)
             if found[_SUIT[c]] == _RANK[c]:
