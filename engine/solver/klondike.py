@@ -283,16 +283,6 @@ class KlondikeSearch(Search):
         d = self.down[w]
         return bytes((64 + d, *self.cols[w][: d + 1]))
 
-    def _fix(self, z: int) -> None:
-        """The exchanged record of z and its twin (``_canon``)."""
-        x, y = _PAIR[z]
-        a, b = self._on[x], self._on[y]
-        canon = self._canon
-        if a > b and self._faceup[x] and self._faceup[y]:
-            canon[x], canon[y] = b, a
-        else:
-            canon[x], canon[y] = a, b
-
     def _start_key(self) -> None:
         self._on = bytearray(b"\xff" * 52)  # the card lying on each column card
         self._faceup = bytearray(52)  # 1: face up in a column
@@ -304,7 +294,7 @@ class KlondikeSearch(Search):
                     self._faceup[c] = 1
         self._canon = bytearray(self._on)
         for c in range(52):
-            self._fix(c)
+            _exchange(self._on, self._canon, self._faceup, c)
         self._heads = [self._head(w) for w in range(len(self.cols))]
         self._heads_key = None
 
@@ -322,12 +312,12 @@ class KlondikeSearch(Search):
         return [_token(step[1], step[2])]  # TAKE_BACK
 
     def push(self, step: Any) -> None:
-        # The key's two parts are kept up to date here and in ``pop`` inline (the search's hottest
-        # path: a method call each cost more than the work). The pieces, each marked: *lay* (what
-        # lies on column card z is recorded, then z's twins' exchange made: ``_fix``, inlined),
-        # *fix* (``_fix``), *head* (column w's head, ``_head``, inlined; and the sorted heads
-        # dropped). A step changes what lies on two cards at most, and a head only when a column
-        # empties, fills or turns a card.
+        # The key's two parts are kept up to date here and in ``pop``, written out (the search's
+        # hottest path: a method call each cost more than the work). The pieces, each marked:
+        # *lay* (what lies on column card z is recorded, then z and its twin exchanged:
+        # ``_exchange``), *fix* (a card's own exchange, once it has left a column or come onto
+        # one), *head* (column w's head, ``_head``, and the sorted heads dropped). A step changes
+        # what lies on two cards at most, and a head only when a column empties, fills or turns a card.
         kind = step[0]
         if kind == BOTH:
             self.push(step[1])
@@ -344,32 +334,11 @@ class KlondikeSearch(Search):
             if to:  # lay: c on to[-1]
                 z = to[-1]
                 record[z] = c
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
+                _exchange(record, canon, faceup, z)
             to.extend(block)
             for b in block:
                 loc[b] = dst
-            if col:  # src's new last card carries nothing (turned face up with flip)
-                z = col[-1]
-                if flip:
-                    d = self.down[src] = self.down[src] - 1
-                    faceup[z] = 1
-                    self._heads[src] = bytes((64 + d, *col[: d + 1]))  # head
-                    self._heads_key = None
-                record[z] = 255  # lay: nothing on z
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
-            else:
-                self._heads[src] = b"@"  # head: src is empty (64 + no face-down cards)
-                self._heads_key = None
+            self._uncover(src, flip)
             if len(to) == n:  # head
                 d = self.down[dst]
                 self._heads[dst] = bytes((64 + d, *to[: d + 1]))
@@ -381,29 +350,8 @@ class KlondikeSearch(Search):
             loc[c] = FOUND
             self.found[_SUIT[c]] += 1
             faceup[c] = 0
-            x, y = _PAIR[c]  # fix
-            a, b = record[x], record[y]
-            if a > b and faceup[x] and faceup[y]:
-                canon[x], canon[y] = b, a
-            else:
-                canon[x], canon[y] = a, b
-            if col:  # src's new last card carries nothing (turned face up with flip)
-                z = col[-1]
-                if flip:
-                    d = self.down[src] = self.down[src] - 1
-                    faceup[z] = 1
-                    self._heads[src] = bytes((64 + d, *col[: d + 1]))  # head
-                    self._heads_key = None
-                record[z] = 255  # lay: nothing on z
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
-            else:
-                self._heads[src] = b"@"  # head: src is empty
-                self._heads_key = None
+            _exchange(record, canon, faceup, c)  # fix
+            self._uncover(src, flip)
         else:
             if kind == FROM_TALON:
                 _, c, i, _, dst, _ = step
@@ -421,28 +369,47 @@ class KlondikeSearch(Search):
             if to:  # lay: c on to[-1]
                 z = to[-1]
                 record[z] = c
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
+                _exchange(record, canon, faceup, z)
             to.append(c)
             loc[c] = dst
             faceup[c] = 1
-            x, y = _PAIR[c]  # fix
-            a, b = record[x], record[y]
-            if a > b and faceup[x] and faceup[y]:
-                canon[x], canon[y] = b, a
-            else:
-                canon[x], canon[y] = a, b
+            _exchange(record, canon, faceup, c)  # fix
             if len(to) == 1:  # head
                 d = self.down[dst]
                 self._heads[dst] = bytes((64 + d, *to[: d + 1]))
                 self._heads_key = None
 
+    def _uncover(self, src: int, flip: bool) -> None:
+        """Cards have left column ``src``: its new last card (turned face up with ``flip``) carries
+        nothing (*lay*, *head*), or the column is empty (*head*)."""
+        col = self.cols[src]
+        if col:
+            z = col[-1]
+            if flip:
+                d = self.down[src] = self.down[src] - 1
+                self._faceup[z] = 1
+                self._heads[src] = bytes((64 + d, *col[: d + 1]))
+                self._heads_key = None
+            self._on[z] = 255
+            _exchange(self._on, self._canon, self._faceup, z)
+        else:
+            self._heads[src] = b"@"  # 64 + no face-down cards
+            self._heads_key = None
+
+    def _cover(self, src: int, flip: bool, c: int) -> None:
+        """Back (``_uncover`` undone, before c's cards return): c goes back onto column ``src``'s
+        last card, which is turned face down again with ``flip`` (*lay*; the head is the caller's)."""
+        col = self.cols[src]
+        if col:
+            z = col[-1]
+            if flip:
+                self.down[src] += 1
+                self._faceup[z] = 0
+            self._on[z] = c
+            _exchange(self._on, self._canon, self._faceup, z)
+
     def pop(self, step: Any) -> None:
-        # ``push`` undone, its pieces inlined as there
+        # ``push`` undone, its pieces written out as there
         kind = step[0]
         if kind == BOTH:
             self.pop(step[2])
@@ -456,18 +423,7 @@ class KlondikeSearch(Search):
             block = to[-n:]
             del to[-n:]
             col = cols[src]
-            if col:  # c back onto src's last card (turned face down again with flip)
-                z = col[-1]
-                if flip:
-                    self.down[src] += 1
-                    faceup[z] = 0
-                record[z] = c  # lay: c on z
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
+            self._cover(src, flip, c)
             col.extend(block)
             for b in block:
                 loc[b] = src
@@ -475,42 +431,15 @@ class KlondikeSearch(Search):
                 d = self.down[src]
                 self._heads[src] = bytes((64 + d, *col[: d + 1]))
                 self._heads_key = None
-            if to:  # lay: nothing on to[-1]
-                z = to[-1]
-                record[z] = 255
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
-            else:
-                self._heads[dst] = b"@"  # head: dst is empty
-                self._heads_key = None
+            self._uncover(dst, False)  # nothing on its last card now, or it is empty
         elif kind == TO_FOUNDATION:
             _, c, src, flip = step
             col = cols[src]
-            if col:  # c back onto src's last card (turned face down again with flip)
-                z = col[-1]
-                if flip:
-                    self.down[src] += 1
-                    faceup[z] = 0
-                record[z] = c  # lay: c on z
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
+            self._cover(src, flip, c)
             col.append(c)
             loc[c] = src
             faceup[c] = 1
-            x, y = _PAIR[c]  # fix
-            a, b = record[x], record[y]
-            if a > b and faceup[x] and faceup[y]:
-                canon[x], canon[y] = b, a
-            else:
-                canon[x], canon[y] = a, b
+            _exchange(record, canon, faceup, c)  # fix
             if flip or len(col) == 1:  # head
                 d = self.down[src]
                 self._heads[src] = bytes((64 + d, *col[: d + 1]))
@@ -532,24 +461,8 @@ class KlondikeSearch(Search):
             to = cols[dst]
             to.pop()
             faceup[c] = 0
-            x, y = _PAIR[c]  # fix
-            a, b = record[x], record[y]
-            if a > b and faceup[x] and faceup[y]:
-                canon[x], canon[y] = b, a
-            else:
-                canon[x], canon[y] = a, b
-            if to:  # lay: nothing on to[-1]
-                z = to[-1]
-                record[z] = 255
-                x, y = _PAIR[z]
-                a, b = record[x], record[y]
-                if a > b and faceup[x] and faceup[y]:
-                    canon[x], canon[y] = b, a
-                else:
-                    canon[x], canon[y] = a, b
-            else:
-                self._heads[dst] = b"@"  # head: dst is empty
-                self._heads_key = None
+            _exchange(record, canon, faceup, c)  # fix
+            self._uncover(dst, False)  # nothing on its last card now, or it is empty
             if kind == TAKE_BACK:
                 loc[c] = FOUND
 
@@ -1025,6 +938,17 @@ class KlondikeSearch(Search):
 
 
 _first = itemgetter(0)  # a ranked step's rank (the sort's key)
+
+
+def _exchange(record: bytearray, canon: bytearray, faceup: bytearray, z: int) -> None:
+    """The exchanged record of z and its twin (``_canon``, from ``_on`` and ``_faceup``): made
+    after what lies on either of them, or whether it is face up, changed."""
+    x, y = _PAIR[z]
+    a, b = record[x], record[y]
+    if a > b and faceup[x] and faceup[y]:
+        canon[x], canon[y] = b, a
+    else:
+        canon[x], canon[y] = a, b
 
 
 def _token(c: int, dst: int) -> str:
