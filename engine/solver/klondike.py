@@ -331,10 +331,7 @@ class KlondikeSearch(Search):
             block = col[-n:]
             del col[-n:]
             to = cols[dst]
-            if to:  # lay: c on to[-1]
-                z = to[-1]
-                record[z] = c
-                _exchange(record, canon, faceup, z)
+            self._cover(dst, False, c)  # c onto its last card
             to.extend(block)
             for b in block:
                 loc[b] = dst
@@ -366,10 +363,7 @@ class KlondikeSearch(Search):
                 self.found[_SUIT[c]] -= 1
             # a card from the talon or a foundation onto column dst
             to = cols[dst]
-            if to:  # lay: c on to[-1]
-                z = to[-1]
-                record[z] = c
-                _exchange(record, canon, faceup, z)
+            self._cover(dst, False, c)  # c onto its last card
             to.append(c)
             loc[c] = dst
             faceup[c] = 1
@@ -397,8 +391,9 @@ class KlondikeSearch(Search):
             self._heads_key = None
 
     def _cover(self, src: int, flip: bool, c: int) -> None:
-        """Back (``_uncover`` undone, before c's cards return): c goes back onto column ``src``'s
-        last card, which is turned face down again with ``flip`` (*lay*; the head is the caller's)."""
+        """c goes onto column ``src``'s last card (*lay*; the head is the caller's), before c's cards
+        join the column: a step made, or, taking one back (``_uncover`` undone), that last card is
+        turned face down again with ``flip``."""
         col = self.cols[src]
         if col:
             z = col[-1]

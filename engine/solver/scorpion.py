@@ -53,9 +53,7 @@ _HIGHER_ANY = tuple(
 _LOWER_ANY = tuple(
     () if _RANK[c] == ACE else tuple(s * 13 + _RANK[c] - 1 for s in range(4)) for c in range(52)
 )
-_TARGETS_SAME = tuple(() if _RANK[c] == KING else (c + 1,) for c in range(52))
 _LOWERS_SAME = tuple(() if _RANK[c] == ACE else (c - 1,) for c in range(52))
-_SUIT_CARDS = tuple(tuple(range(s * 13, s * 13 + 12)) for s in range(4))  # each suit's non-kings
 _HEADER = tuple(bytes((64 + d,)) for d in range(192))  # a column's header byte in ``key``: 64 + its face-down count
 
 
@@ -79,7 +77,6 @@ class ScorpionSearch(Search):
         self._aside = grid.aside
         # the safe move needs every rule its proof uses (see ``safe_move``)
         self._safe_rules = self._same and self._king_only
-        self._targets = _TARGETS_SAME if self._same else _HIGHER_ANY
         self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
         self._emptyable = _KING_MASK if self._king_only else _MASK
         # ``dead_end``'s starting facts of each column seen, by its face-down count and its cards
