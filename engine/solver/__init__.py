@@ -132,6 +132,16 @@ class Search:
         seen[k] = None
         return True
 
+    def enter(self, step: Any, seen: dict[Any, Any]) -> bool:
+        """Make ``step`` and ``visit`` the position it reaches: True when that is new (the step stays
+        made), False when not (the position as before). A game may answer False without making the
+        step, when it can tell the key of the position it would reach (Scorpion)."""
+        self.push(step)
+        if self.visit(seen):
+            return True
+        self.pop(step)
+        return False
+
     def moves(self) -> list[Any]:
         raise NotImplementedError
 
@@ -332,13 +342,13 @@ Pass = tuple[bool | None, list[str], int, bool]
 """One search's outcome: solved, the winning tokens, positions searched, stopped (cancelled)."""
 
 
-def _unwind(search: Search, steps: list[Any], depth0: int, solved: bool | None, nodes: int,
+def _unwind(search: Search, steps: list[Any], made: list[Any], solved: bool | None, nodes: int,
             stopped: bool) -> Pass:
     """A search's outcome (``Pass``): the winning tokens of ``steps`` when solved, the position taken
-    back to the depth it had when the search began."""
+    back to where the search began (``made``: the steps still made, taken back last first)."""
     tokens = [t for step in steps for t in search.tokens(step)] if solved else []
-    while len(search.pos.move_stack) > depth0:
-        search.pos.pop()
+    for step in reversed(made):
+        search.pop(step)
     return solved, tokens, nodes, stopped
 
 
@@ -348,20 +358,19 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, 
     when every position was explored, (None, [], nodes, stopped) when the budget ran out or the
     search was stopped. Every ``every`` positions it looks at ``clock`` (against ``deadline``)
     and yields the positions searched so far; sent True there, it stops."""
-    depth0 = len(search.pos.move_stack)
     line: list[Any] = []
     nodes = 1
 
     def done(solved: bool | None, stopped: bool = False) -> Pass:
-        return _unwind(search, line, depth0, solved, nodes, stopped)
+        return _unwind(search, line, line, solved, nodes, stopped)
 
     if search.won():
         return done(True)
     if max_nodes is not None and max_nodes <= 1:
         return done(None)
-    visit, moves, won, push, pop = search.visit, search.moves, search.won, search.push, search.pop
+    enter, moves, won, pop = search.enter, search.moves, search.won, search.pop
     seen: dict[Any, Any] = {}
-    visit(seen)
+    search.visit(seen)
     stack: list[Iterator[Any]] = [iter(moves())]
     limit = max_nodes if max_nodes is not None else -1
     check_at = every
@@ -372,9 +381,7 @@ def _depth_first(search: Search, deadline: float | None, max_nodes: int | None, 
             if line:
                 pop(line.pop())
             continue
-        push(step)
-        if not visit(seen):
-            pop(step)
+        if not enter(step, seen):
             continue
         nodes += 1
         line.append(step)
@@ -400,7 +407,6 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
     among equals). The search moves
     between open positions by popping back to their common ancestor and pushing down the other's
     steps. Same outcome protocol as ``_depth_first``."""
-    depth0 = len(search.pos.move_stack)
     nodes = 1
     # a node: (parent node, step, depth); the root is (None, None, 0)
     root: tuple[Any, Any, int] = (None, None, 0)
@@ -436,16 +442,15 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
     def done(solved: bool | None, stopped: bool = False) -> Pass:
         steps = path(here)
         go(root)
-        return _unwind(search, steps, depth0, solved, nodes, stopped)
+        return _unwind(search, steps, [], solved, nodes, stopped)
 
     if search.won():
         return done(True)
     if max_nodes is not None and max_nodes <= 1:
         return done(None)
-    visit, moves, won, push, pop, priority = (search.visit, search.moves, search.won, search.push, search.pop,
-                                               getattr(search, order))
+    enter, moves, won, pop, priority = search.enter, search.moves, search.won, search.pop, getattr(search, order)
     seen: dict[Any, Any] = {}
-    visit(seen)
+    search.visit(seen)
     heap: list[tuple[Any, int, tuple[Any, Any, int]]] = [(priority(), 0, root)]
     count = 0
     limit = max_nodes if max_nodes is not None else -1
@@ -455,9 +460,7 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
         go(node)
         depth = node[2] + 1
         for step in moves():
-            push(step)
-            if not visit(seen):
-                pop(step)
+            if not enter(step, seen):
                 continue
             nodes += 1
             child = (node, step, depth)

@@ -35,7 +35,7 @@ P won.
 
 from __future__ import annotations
 
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from ..cards import ACE, KING, rank_of
@@ -79,11 +79,16 @@ class ScorpionSearch(Search):
         self._safe_rules = self._same and self._king_only
         self._lowers = _LOWERS_SAME if self._same else _LOWER_ANY
         self._emptyable = _KING_MASK if self._king_only else _MASK
-        # ``dead_end``'s starting facts of each column seen, by its face-down count and its cards
-        self._columns: list[dict[tuple[int, ...], Any]] = [{} for _ in range(53)]
+        # ``dead_end``'s starting facts of each column seen, by the column's part of the key
+        self._columns: dict[bytes, Any] = {}
         self._missed = 0
         self._check = True  # whether the position just reached may be a new dead end
         self.best_first = not self._same  # Easy: see ``priority``
+        # the key's parts, kept up to date by ``push`` and ``pop``: each column's (its header byte,
+        # 64 + its face-down count, and its cards) and the reserve's; per step made, what ``pop`` needs
+        self._keys = [_HEADER[d] + bytes(col) for col, d in zip(pos.cols, pos.down)]
+        self._prefix = bytes((128, *pos.reserve))
+        self._made: list[Any] = []
 
     def priority(self) -> int:
         """Lowest first (``best_first``): twice the distance from a win as it looks (face-down
@@ -118,11 +123,102 @@ class ScorpionSearch(Search):
                 if prev >= 0 and _RANK[c] + 1 == _RANK[prev]:
                     score -= 2 if c + 1 == prev else 1
                 prev = c
-        return 2 * score + len(p.move_stack)
+        return 2 * score + len(self._made)
 
+    # -- making and taking back steps ---------------------------------------------------------
+    # A card that leaves a column for another (the search's nearly every step) is moved here, the
+    # two columns' parts of the key with it; a deal, a card set aside and a pile that ends in an ace
+    # where sequences are removed (it may complete one) are the engine's own ``push``, after which
+    # the key's parts are written again.
     def push(self, step: Any) -> None:
         self._check = self._may_end(step)
-        self.pos.push(step)
+        plain = self._plain(step)
+        if plain is None:
+            self._push_engine(step)
+            return
+        w, col, i = plain
+        self._move(step, w, col, i, self._keys_after(step[1], w, col, i))
+
+    def enter(self, step: Any, seen: dict[Any, Any]) -> bool:
+        """``Search.enter``; a card that leaves a column for another is looked up in ``seen`` by the key
+        it would give, made only when that is new."""
+        plain = self._plain(step)
+        if plain is None:
+            return super().enter(step, seen)
+        w, col, i = plain
+        keys = self._keys_after(step[1], w, col, i)
+        k = self._key_of(keys)
+        if k in seen:
+            return False
+        seen[k] = None
+        self._check = self._may_end(step)
+        self._move(step, w, col, i, keys)
+        return True
+
+    def pop(self, step: Any) -> None:
+        made = self._made.pop()
+        w = made[0]
+        if w is None:  # the engine's own step
+            self.pos.pop()
+            self._keys, self._prefix = made[1], made[2]
+            return
+        w, to, n, flipped, self._keys = made
+        p = self.pos
+        dest = p.cols[to]
+        block = dest[-n:]
+        del dest[-n:]
+        p.cols[w] += block
+        loc = p.loc
+        for b in block:
+            loc[b] = w
+        if flipped:
+            p.down[w] += 1
+
+    def _plain(self, step: Any) -> tuple[int, list[int], int] | None:
+        """For a card that leaves a column (and cannot complete a sequence to remove): its column,
+        that column's cards and the card's place there; else None."""
+        if step == DEAL:
+            return None
+        p = self.pos
+        w = p.loc[step[0]]
+        if w < 0:
+            return None
+        col = p.cols[w]
+        if self._remove and _RANK[col[-1]] == ACE:
+            return None
+        return w, col, col.index(step[0])
+
+    def _keys_after(self, to: int, w: int, col: list[int], i: int) -> list[bytes]:
+        """The columns' parts of the key once the pile from place ``i`` of column ``w`` is on column ``to``."""
+        keys = self._keys.copy()
+        kw = keys[w]
+        d = self.pos.down[w]
+        keys[w] = _HEADER[d - 1] + kw[1:i + 1] if i == d and d else kw[:i + 1]  # a face-down card turned
+        keys[to] += kw[i + 1:]
+        return keys
+
+    def _move(self, step: Any, w: int, col: list[int], i: int, keys: list[bytes]) -> None:
+        p = self.pos
+        to = step[1]
+        block = col[i:]
+        del col[i:]
+        p.cols[to] += block
+        loc = p.loc
+        for b in block:
+            loc[b] = to
+        d = p.down[w]
+        flipped = i == d and d > 0
+        if flipped:
+            p.down[w] = d - 1
+        self._made.append((w, to, len(block), flipped, self._keys))
+        self._keys = keys
+
+    def _push_engine(self, step: Any) -> None:
+        p = self.pos
+        p.push(step)
+        self._made.append((None, self._keys, self._prefix))
+        self._keys = [_HEADER[d] + bytes(col) for col, d in zip(p.cols, p.down)]
+        self._prefix = bytes((128, *p.reserve))
 
     def _may_end(self, move: Any) -> bool:
         """Whether ``move`` can turn a position that ``dead_end`` did not find lost into one it
@@ -191,13 +287,14 @@ class ScorpionSearch(Search):
         """The position with the order of interchangeable columns forgotten: every column once the
         reserve is dealt (or when there is none), else the columns the reserve does not reach.
         Each column is written as a header byte (64 + its face-down count) and its cards."""
-        p = self.pos
-        cols, down = p.cols, p.down
-        if p.reserve and self._fixed:
-            fixed = b"".join([_HEADER[down[i]] + bytes(cols[i]) for i in self._fixed])
-            free = b"".join(sorted([_HEADER[down[i]] + bytes(cols[i]) for i in self._free]))
-            return bytes((128, *p.reserve)) + fixed + b"\xff" + free
-        return bytes((128, *p.reserve)) + b"".join(sorted(map(add, map(_HEADER.__getitem__, down), map(bytes, cols))))
+        return self._key_of(self._keys)
+
+    def _key_of(self, keys: list[bytes]) -> bytes:
+        """``key`` from the columns' parts ``keys``."""
+        if self._fixed and self.pos.reserve:
+            fixed = b"".join([keys[i] for i in self._fixed])
+            return self._prefix + fixed + b"\xff" + b"".join(sorted([keys[i] for i in self._free]))
+        return self._prefix + b"".join(sorted(keys))
 
     # -- moves --------------------------------------------------------------------------------
     def moves(self) -> list[Any]:
@@ -405,14 +502,13 @@ class ScorpionSearch(Search):
         spans: list[tuple[int, int]] = []
         exc: dict[int, tuple[tuple[int, int], ...]] = {}
         empty = False
-        for col, d in zip(cols, down):
+        for col, d, key in zip(cols, down, self._keys):
             if not col:
                 empty = True
                 continue
-            key = tuple(col)
-            info = kept[d].get(key)
+            info = kept.get(key)
             if info is None:
-                info = kept[d][key] = self._column(col, d)
+                info = kept[key] = self._column(col, d)
             packed |= info[0]
             below.update(info[1])
             if info[2]:
@@ -503,8 +599,7 @@ class ScorpionSearch(Search):
         self._missed += 1
         if self._missed > _COLUMN_CACHE:
             self._missed = 0
-            for kept in self._columns:
-                kept.clear()
+            self._columns.clear()
         bits = list(map(_BIT.__getitem__, col))
         cards = sum(bits)
         c_fd = sum(bits[:d])

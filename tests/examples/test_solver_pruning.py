@@ -157,25 +157,26 @@ def test_scorpion_a_move_the_search_does_not_ask_about_never_makes_a_live_positi
     one rank higher."""
     from engine.solver.scorpion import _RANK, ScorpionSearch  # noqa: PLC0415
 
-    push = ScorpionSearch.push
+    enter = ScorpionSearch.enter
     seen = {"not asked": 0, "leaves a card one rank higher": 0}
 
-    def push_and_check(self, step):
+    def enter_and_check(self, step, positions):
         if self._may_end(step):
-            push(self, step)
-            return
+            return enter(self, step, positions)
         alive = not self.dead_end()
         c, _ = step
         w = self.pos.loc[c]
         i = self.pos.cols[w].index(c) if w >= 0 else 0
         churn = i > 0 and _RANK[self.pos.cols[w][i - 1]] == _RANK[c] + 1
-        push(self, step)
+        if not enter(self, step, positions):
+            return False
         if alive:
-            assert not self.dead_end(), f"{code}: {self.pos.move_stack[-1]} from a live position to a dead end"
+            assert not self.dead_end(), f"{code}: {self.pos.move_token(step)} from a live position to a dead end"
             seen["not asked"] += 1
             seen["leaves a card one rank higher"] += churn and not self._same
+        return True
 
-    monkeypatch.setattr(ScorpionSearch, "push", push_and_check)
+    monkeypatch.setattr(ScorpionSearch, "enter", enter_and_check)
     solve(deal(code), seconds=None, max_nodes=1500)
     assert seen["not asked"] >= 100, seen
     if "-EAS-" in code:
