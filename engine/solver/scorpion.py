@@ -38,7 +38,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from ..cards import ACE, KING, rank_of
+from ..cards import ACE, KING, card, rank_of, suit_of
 from ..errors import EngineError
 from ..scorpion import DEAL, RESERVE, ScorpionPosition
 from . import SLICE, Search
@@ -54,6 +54,7 @@ _LOWER_ANY = tuple(
     () if _RANK[c] == ACE else tuple(s * 13 + _RANK[c] - 1 for s in range(4)) for c in range(52)
 )
 _LOWERS_SAME = tuple(() if _RANK[c] == ACE else (c - 1,) for c in range(52))
+_RUNS = tuple(bytes(card(r, suit_of(c)) for r in range(KING, ACE - 1, -1)) for c in range(52))  # c's suit, K to A
 _HEADER = tuple(bytes((64 + d,)) for d in range(192))  # a column's header byte in ``key``: 64 + its face-down count
 
 
@@ -127,17 +128,16 @@ class ScorpionSearch(Search):
 
     # -- making and taking back steps ---------------------------------------------------------
     # A card that leaves a column for another (the search's nearly every step) is moved here, the
-    # two columns' parts of the key with it; a deal, a card set aside and a pile that ends in an ace
-    # where sequences are removed (it may complete one) are the engine's own ``push``, after which
-    # the key's parts are written again.
+    # two columns' parts of the key with it; a deal, a card set aside and a pile that completes a
+    # sequence to remove are the engine's own ``push``, after which the key's parts are written again.
     def push(self, step: Any) -> None:
         self._check = self._may_end(step)
         plain = self._plain(step)
         if plain is None:
             self._push_engine(step)
             return
-        w, col, i = plain
-        self._move(step, w, col, i, self._keys_after(step[1], w, col, i))
+        w, col, i, keys = plain
+        self._move(step, w, col, i, keys)
 
     def enter(self, step: Any, seen: dict[Any, Any]) -> bool:
         """``Search.enter``; a card that leaves a column for another is looked up in ``seen`` by the key
@@ -145,8 +145,7 @@ class ScorpionSearch(Search):
         plain = self._plain(step)
         if plain is None:
             return super().enter(step, seen)
-        w, col, i = plain
-        keys = self._keys_after(step[1], w, col, i)
+        w, col, i, keys = plain
         k = self._key_of(keys)
         if k in seen:
             return False
@@ -174,28 +173,28 @@ class ScorpionSearch(Search):
         if flipped:
             p.down[w] += 1
 
-    def _plain(self, step: Any) -> tuple[int, list[int], int] | None:
-        """For a card that leaves a column (and cannot complete a sequence to remove): its column,
-        that column's cards and the card's place there; else None."""
+    def _plain(self, step: Any) -> tuple[int, list[int], int, list[bytes]] | None:
+        """For a card that leaves a column and completes no sequence to remove: its column, that
+        column's cards, the card's place there and the columns' parts of the key after the step;
+        else None."""
         if step == DEAL:
             return None
         p = self.pos
-        w = p.loc[step[0]]
+        c, to = step
+        w = p.loc[c]
         if w < 0:
             return None
         col = p.cols[w]
-        if self._remove and _RANK[col[-1]] == ACE:
-            return None
-        return w, col, col.index(step[0])
-
-    def _keys_after(self, to: int, w: int, col: list[int], i: int) -> list[bytes]:
-        """The columns' parts of the key once the pile from place ``i`` of column ``w`` is on column ``to``."""
+        i = col.index(c)
         keys = self._keys.copy()
         kw = keys[w]
-        d = self.pos.down[w]
+        d = p.down[w]
         keys[w] = _HEADER[d - 1] + kw[1:i + 1] if i == d and d else kw[:i + 1]  # a face-down card turned
-        keys[to] += kw[i + 1:]
-        return keys
+        kt = keys[to] = keys[to] + kw[i + 1:]
+        last = col[-1]
+        if self._remove and _RANK[last] == ACE and kt.endswith(_RUNS[last]) and len(kt) - 1 - p.down[to] >= 13:
+            return None  # the pile completes a sequence: the engine removes it
+        return w, col, i, keys
 
     def _move(self, step: Any, w: int, col: list[int], i: int, keys: list[bytes]) -> None:
         p = self.pos
