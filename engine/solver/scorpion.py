@@ -89,6 +89,7 @@ class ScorpionSearch(Search):
         # 64 + its face-down count, and its cards) and the reserve's; per step made, what ``pop`` needs
         self._keys = [_HEADER[d] + bytes(col) for col, d in zip(pos.cols, pos.down)]
         self._prefix = bytes((128, *pos.reserve))
+        self._below = self._cards_below()  # ``dead_end``'s: the card under each card, kept up to date too
         self._made: list[Any] = []
 
     def priority(self) -> int:
@@ -141,17 +142,44 @@ class ScorpionSearch(Search):
 
     def enter(self, step: Any, seen: dict[Any, Any]) -> bool:
         """``Search.enter``; a card that leaves a column for another is looked up in ``seen`` by the key
-        it would give, made only when that is new."""
-        plain = self._plain(step)
-        if plain is None:
+        it would give, made only when that is new (``_plain`` and ``_move``, written out here: the
+        search's hottest path)."""
+        c, to = step
+        p = self.pos
+        w = p.loc[c] if to >= 0 else -1  # (the deal goes to no column)
+        if w < 0:
             return super().enter(step, seen)
-        w, col, i, keys = plain
-        k = self._key_of(keys)
+        col = p.cols[w]
+        i = col.index(c)
+        keys = self._keys.copy()
+        kw = keys[w]
+        d = p.down[w]
+        flipped = i == d and d > 0
+        keys[w] = _HEADER[d - 1] + kw[1:i + 1] if flipped else kw[:i + 1]  # a face-down card turned
+        kt = keys[to] = keys[to] + kw[i + 1:]
+        last = col[-1]
+        if self._remove and _RANK[last] == ACE and kt.endswith(_RUNS[last]) and len(kt) - 1 - p.down[to] >= 13:
+            return super().enter(step, seen)  # the pile completes a sequence: the engine removes it
+        if self._fixed and p.reserve:
+            k = self._key_of(keys)
+        else:
+            k = self._prefix + b"".join(sorted(keys))
         if k in seen:
             return False
         seen[k] = None
         self._check = self._may_end(step)
-        self._move(step, w, col, i, keys)
+        block = col[i:]
+        del col[i:]
+        dest = p.cols[to]
+        self._below[_BIT[c]] = _BIT[dest[-1]] if dest else 0
+        dest += block
+        loc = p.loc
+        for b in block:
+            loc[b] = to
+        if flipped:
+            p.down[w] = d - 1
+        self._made.append((w, to, len(block), flipped, self._keys))
+        self._keys = keys
         return True
 
     def pop(self, step: Any) -> None:
@@ -159,14 +187,16 @@ class ScorpionSearch(Search):
         w = made[0]
         if w is None:  # the engine's own step
             self.pos.pop()
-            self._keys, self._prefix = made[1], made[2]
+            _, self._keys, self._prefix, self._below = made
             return
         w, to, n, flipped, self._keys = made
         p = self.pos
         dest = p.cols[to]
         block = dest[-n:]
         del dest[-n:]
-        p.cols[w] += block
+        col = p.cols[w]
+        self._below[_BIT[block[0]]] = _BIT[col[-1]] if col else 0
+        col += block
         loc = p.loc
         for b in block:
             loc[b] = w
@@ -201,7 +231,9 @@ class ScorpionSearch(Search):
         to = step[1]
         block = col[i:]
         del col[i:]
-        p.cols[to] += block
+        dest = p.cols[to]
+        self._below[_BIT[block[0]]] = _BIT[dest[-1]] if dest else 0
+        dest += block
         loc = p.loc
         for b in block:
             loc[b] = to
@@ -215,9 +247,17 @@ class ScorpionSearch(Search):
     def _push_engine(self, step: Any) -> None:
         p = self.pos
         p.push(step)
-        self._made.append((None, self._keys, self._prefix))
+        self._made.append((None, self._keys, self._prefix, self._below))
         self._keys = [_HEADER[d] + bytes(col) for col, d in zip(p.cols, p.down)]
         self._prefix = bytes((128, *p.reserve))
+        self._below = self._cards_below()
+
+    def _cards_below(self) -> dict[int, int]:
+        """Per card's bit, the bit of the card under it in its column (0: none, or in the reserve)."""
+        below = {_BIT[c]: 0 for c in self.pos.reserve}
+        for col in self.pos.cols:
+            below.update(zip(map(_BIT.__getitem__, col), [0, *map(_BIT.__getitem__, col)]))
+        return below
 
     def _may_end(self, move: Any) -> bool:
         """Whether ``move`` can turn a position that ``dead_end`` did not find lost into one it
@@ -486,8 +526,9 @@ class ScorpionSearch(Search):
         is up and has no span), then ``gone`` (a suit's twelve non-kings' bits plus one carry into its
         king's bit exactly when all are set); a king newly gone exposes the card under it, and the
         rounds go on. What a column gives to start from (its face-up, face-down, exposed and table-edge
-        cards, what lies on what, its spans) depends only on its cards and its face-down count, so it is
-        worked out once for each column seen and kept (``_column``).
+        cards, its spans) depends only on its cards and its face-down count, so it is worked out once
+        for each column seen and kept (``_column``); what lies on what, the search keeps up to date as
+        it makes and takes back its steps (``_below``).
 
         **The early stop.** Facts are only ever added, so once each of those goals is known
         possible the answer is no, and the rest of the fixed point is not worked out: the goals
@@ -497,7 +538,7 @@ class ScorpionSearch(Search):
         cols, down = p.cols, p.down
         kept = self._columns
         packed = 0
-        below: dict[int, int] = {}
+        below = self._below
         spans: list[tuple[int, int]] = []
         exc: dict[int, tuple[tuple[int, int], ...]] = {}
         empty = False
@@ -509,10 +550,9 @@ class ScorpionSearch(Search):
             if info is None:
                 info = kept[key] = self._column(col, d)
             packed |= info[0]
-            below.update(info[1])
-            if info[2]:
-                spans += info[2][0]
-                exc.update(info[2][1])
+            if info[1]:
+                spans += info[1][0]
+                exc.update(info[1][1])
         up = packed & _MASK
         ex = packed >> 64 & _MASK
         fd = packed >> 128 & _MASK
@@ -524,7 +564,6 @@ class ScorpionSearch(Search):
         aside = 0
         for c in p.reserve:
             b = _BIT[c]
-            below[b] = 0
             up |= b
             if self._aside:
                 aside |= b
@@ -588,11 +627,11 @@ class ScorpionSearch(Search):
                 x &= x - 1
             up |= ex
 
-    def _column(self, col: list[int], d: int) -> tuple[int, dict[int, int], Any]:
+    def _column(self, col: list[int], d: int) -> tuple[int, Any]:
         """What ``dead_end`` starts from in one column (``d`` cards face down), as bit masks, packed
         into one int 64 bits apart (face up, exposed, face down, placed, at the table edge, a king
-        not at the table edge, blocked by a span of the same suit, Easy's cards with a span); what
-        each card lies on (0: the table edge); None, or the spans of the same suit (card, span) and
+        not at the table edge, blocked by a span of the same suit, Easy's cards with a span); and
+        None, or the spans of the same suit (card, span) and
         Easy's cards with a span (card, its targets with their spans, 0 for none). Kept in
         ``_columns``."""
         self._missed += 1
@@ -602,7 +641,6 @@ class ScorpionSearch(Search):
         bits = list(map(_BIT.__getitem__, col))
         cards = sum(bits)
         c_fd = sum(bits[:d])
-        below = dict(zip(bits, [0, *bits]))
         c_on = sum([b for b, u in zip(bits[1:], bits) if u == b << 1]) & _NON_KING_MASK  # on its next card
         c_kneed = (cards - bits[0]) & _KING_MASK
         c_blocked = c_xm = 0
@@ -637,7 +675,7 @@ class ScorpionSearch(Search):
                 above |= bits[i]
         packed = (cards - c_fd | bits[-1] << 64 | c_fd << 128 | c_on << 192 | bits[0] << 256 | c_kneed << 320
                   | c_blocked << 384 | c_xm << 448)
-        return packed, below, (tuple(spans), dict(exc)) if spans or exc else None
+        return packed, (tuple(spans), dict(exc)) if spans or exc else None
 
 
 # ``dead_end``'s sets of cards are ints, card c at bit c (a suit's cards are thirteen bits, ace first)
