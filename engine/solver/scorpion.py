@@ -40,7 +40,7 @@ from typing import Any
 
 from ..cards import ACE, KING, card, rank_of, suit_of
 from ..errors import EngineError
-from ..scorpion import DEAL, RESERVE, ScorpionPosition
+from ..scorpion import DEAL, PLACES, RESERVE, ScorpionPosition
 from . import SLICE, Search
 
 _RANK = tuple(rank_of(c) for c in range(52))
@@ -126,6 +126,10 @@ class ScorpionSearch(Search):
                     score -= 2 if c + 1 == prev else 1
                 prev = c
         return 2 * score + len(self._made)
+
+    def won(self) -> bool:
+        p = self.pos
+        return len(p.removed) == PLACES if self._remove else p.is_won()  # (``is_won``, its first case here)
 
     # -- making and taking back steps ---------------------------------------------------------
     # A card that leaves a column for another (the search's nearly every step) is moved here, the
@@ -537,22 +541,24 @@ class ScorpionSearch(Search):
         p = self.pos
         cols, down = p.cols, p.down
         kept = self._columns
-        packed = 0
+        keys = self._keys
+        infos = list(map(kept.get, keys))
+        if None in infos:
+            for w, info in enumerate(infos):
+                if info is None:
+                    infos[w] = kept[keys[w]] = self._column(cols[w], down[w]) if cols[w] else _NO_FACTS
+        packed = sum(map(_FIRST, infos))  # (the columns' cards are apart: their sum is their union)
         below = self._below
         spans: list[tuple[int, int]] = []
         exc: dict[int, tuple[tuple[int, int], ...]] = {}
-        empty = False
-        for col, d, key in zip(cols, down, self._keys):
-            if not col:
-                empty = True
-                continue
-            info = kept.get(key)
-            if info is None:
-                info = kept[key] = self._column(col, d)
-            packed |= info[0]
-            if info[1]:
-                spans += info[1][0]
-                exc.update(info[1][1])
+        for _, more in infos:
+            if more:
+                spans += more[0]
+                exc.update(more[1])
+        empty = _EMPTY in keys
+        spanned = 0  # the cards of every span
+        for _, m in spans:
+            spanned |= m
         up = packed & _MASK
         ex = packed >> 64 & _MASK
         fd = packed >> 128 & _MASK
@@ -604,7 +610,7 @@ class ScorpionSearch(Search):
             x &= up & ~mv
             if x:
                 mv |= x
-                if blocked:
+                if blocked and x & spanned:  # (a span is unblocked by its first card known to move)
                     for cb, m in spans:
                         if blocked & cb and mv & m:
                             blocked ^= cb
@@ -691,4 +697,6 @@ _HIGHER_MASK = tuple(sum(_BIT[t] for t in _HIGHER_ANY[c]) for c in range(52))
 _COLUMN_CACHE = 20_000  # columns worked out (``_column``) before the record is cleared (memory: ~1 kB each)
 
 
-_FIRST = itemgetter(0)  # a ranked move's score
+_FIRST = itemgetter(0)  # a ranked move's score; a column's packed facts
+_EMPTY = _HEADER[0]  # an empty column's part of the key
+_NO_FACTS = (0, None)  # what an empty column gives ``dead_end`` to start from
