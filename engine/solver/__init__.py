@@ -82,8 +82,11 @@ class Search:
     ``visit(seen)``: record the position in ``seen`` (a dict the search owns) and say whether it
     is new, i.e. not equal to, nor won whenever, a position recorded before (default: its key);
     ``moves()``: the steps to try here, best first ([] when the position is proved lost);
-    ``push(step)`` / ``pop(step)``: make and take back a step; ``tokens(step)``: its move tokens;
-    ``won()``; ``check()``: raise ``EngineError`` for a position that cannot arise in play.
+    ``push(step)`` / ``pop(step)``: make and take back a step (the game's own way: Scorpion moves
+    the cards itself, not through the engine's ``push``, so ``pos.move_stack`` need not grow);
+    ``enter(step, seen)``: a step tried from the search, made only when it reaches a new position;
+    ``tokens(step)``: its move tokens; ``won()``; ``check()``: raise ``EngineError`` for a position
+    that cannot arise in play.
     """
 
     best_first = False
@@ -215,7 +218,7 @@ class Solving:
 
     The browser's worker runs a search this way (``engine.web``): between two slices it returns to
     its event loop, where the page's Cancel arrives. While the search is paused, ``pos`` may be in
-    the middle of it (moves pushed): give it a position of its own. When it ends, ``pos`` is as it was.
+    the middle of it (steps made): give it a position of its own. When it ends, ``pos`` is as it was.
 
     >>> from engine import position
     >>> searching = Solving(position("scorpion", code="SC1-EAS-AAAAAAB"), seconds=None)
