@@ -3,7 +3,8 @@ same run), and the time to an answer on the pages' deals.
 
 ``make bench`` runs it with the others (``bench/run.py``); alone: ``python -m bench.bench_solver``.
 Times are CPU seconds of this process (another process on the machine does not count against it),
-the best of ``ROUNDS`` runs of the same search (the solver is deterministic).
+the best of ``ROUNDS`` runs of the same search (the solver is deterministic); for the throughput the two
+searches take turns on each deal, so that a slow minute of this machine falls on both.
 
 - **Throughput**: both searches explore the same start positions, each for at most ``NODES``
   positions: the current one (``engine.solver``) and the one before issue 11, kept unchanged as
@@ -54,16 +55,23 @@ def best(solve, make_position, nodes: int):
     return min(times), result
 
 
-def throughput(solve, codes: list[str]) -> tuple[int, float]:
-    """Positions explored and CPU seconds over ``codes``, each explored for at most NODES positions."""
+def throughput(solvers: list, codes: list[str]) -> list[tuple[int, float]]:
+    """Per solver, positions explored and CPU seconds over ``codes``, each explored for at most NODES
+    positions: the best of ROUNDS, the solvers taking turns on each deal in each round (a slow
+    minute of the machine falls on all of them alike, not on whichever ran then)."""
     from engine import deal  # noqa: PLC0415
 
-    nodes, seconds = 0, 0.0
-    for code in codes:
-        s, result = best(solve, lambda code=code: deal(code), NODES)
-        nodes += result.nodes
-        seconds += s
-    return nodes, seconds
+    times = [[float("inf")] * len(codes) for _ in solvers]
+    nodes = [[0] * len(codes) for _ in solvers]
+    for _ in range(ROUNDS):
+        for i, code in enumerate(codes):
+            for k, solve in enumerate(solvers):
+                pos = deal(code)
+                start = time.process_time()
+                result = solve(pos, seconds=None, max_nodes=NODES)
+                times[k][i] = min(times[k][i], time.process_time() - start)
+                nodes[k][i] = result.nodes
+    return [(sum(n), sum(t)) for n, t in zip(nodes, times)]
 
 
 def answers(solve, letters: str, variant: str, budget: int) -> tuple[int, float]:
@@ -88,8 +96,7 @@ def run():
     from engine.solver import solve  # noqa: PLC0415
 
     for game, codes in THROUGHPUT.items():
-        old_nodes, old_seconds = throughput(baseline_solver.solve, codes)
-        new_nodes, new_seconds = throughput(solve, codes)
+        (old_nodes, old_seconds), (new_nodes, new_seconds) = throughput([baseline_solver.solve, solve], codes)
         old_rate, new_rate = old_nodes / old_seconds, new_nodes / new_seconds
         yield {"benchmark": f"positions per second, {game}: this search / the one before issue 11",
                "value": round(new_rate / old_rate, 2), "unit": "×", "goal": f"≥ {GOAL:g}",

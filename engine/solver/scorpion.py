@@ -252,9 +252,13 @@ class ScorpionSearch(Search):
         p = self.pos
         p.push(step)
         self._made.append((None, self._keys, self._prefix, self._below))
-        self._keys = [_HEADER[d] + bytes(col) for col, d in zip(p.cols, p.down)]
+        keys = [_HEADER[d] + bytes(col) for col, d in zip(p.cols, p.down)]
+        below = self._below.copy()
+        for col, before, now in zip(p.cols, self._keys, keys):
+            if before != now:  # (a removed sequence's cards keep theirs: ``dead_end`` never looks them up)
+                below.update(zip(map(_BIT.__getitem__, col), [0, *map(_BIT.__getitem__, col)]))
+        self._keys, self._below = keys, below
         self._prefix = bytes((128, *p.reserve))
-        self._below = self._cards_below()
 
     def _cards_below(self) -> dict[int, int]:
         """Per card's bit, the bit of the card under it in its column (0: none, or in the reserve)."""
