@@ -91,6 +91,7 @@ class ScorpionSearch(Search):
         self._prefix = bytes((128, *pos.reserve))
         self._below = self._cards_below()  # ``dead_end``'s: the card under each card, kept up to date too
         self._made: list[Any] = []
+        self._scores: dict[bytes, int] = {}  # ``priority``'s part of each column seen, by its part of the key
 
     def priority(self) -> int:
         """Lowest first (``best_first``): twice the distance from a win as it looks (face-down
@@ -113,18 +114,15 @@ class ScorpionSearch(Search):
         first decided a few of its hardest deals but lost as many others (deals 0–399: 7
         undecided against 5).
         """
-        p = self.pos
-        score = 4 * sum(p.down) - 24 * len(p.removed)
-        for w, col in enumerate(p.cols):
-            if not col:
-                score -= 1
-                continue
-            prev = -1
-            for i in range(p.down[w], len(col)):
-                c = col[i]
-                if prev >= 0 and _RANK[c] + 1 == _RANK[prev]:
-                    score -= 2 if c + 1 == prev else 1
-                prev = c
+        scores = self._scores
+        score = -24 * len(self.pos.removed)
+        for key in self._keys:
+            part = scores.get(key)
+            if part is None:
+                if len(scores) > _COLUMN_CACHE:
+                    scores.clear()
+                part = scores[key] = _column_score(key)
+            score += part
         return 2 * score + len(self._made)
 
     def won(self) -> bool:
@@ -686,6 +684,20 @@ class ScorpionSearch(Search):
         packed = (cards - c_fd | bits[-1] << 64 | c_fd << 128 | c_on << 192 | bits[0] << 256 | c_kneed << 320
                   | c_blocked << 384 | c_xm << 448)
         return packed, (tuple(spans), dict(exc)) if spans or exc else None
+
+
+def _column_score(key: bytes) -> int:
+    """One column's part of ``priority``'s score, from its part of the key (header byte, cards)."""
+    d = key[0] - 64
+    if len(key) == 1:
+        return -1  # empty
+    score = 4 * d
+    prev = -1
+    for c in key[1 + d:]:
+        if prev >= 0 and _RANK[c] + 1 == _RANK[prev]:
+            score -= 2 if c + 1 == prev else 1
+        prev = c
+    return score
 
 
 # ``dead_end``'s sets of cards are ints, card c at bit c (a suit's cards are thirteen bits, ace first)
