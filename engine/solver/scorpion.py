@@ -144,44 +144,17 @@ class ScorpionSearch(Search):
 
     def enter(self, step: Any, seen: dict[Any, Any]) -> bool:
         """``Search.enter``; a card that leaves a column for another is looked up in ``seen`` by the key
-        it would give, made only when that is new (``_plain`` and ``_move``, written out here: the
-        search's hottest path)."""
-        c, to = step
-        p = self.pos
-        w = p.loc[c] if to >= 0 else -1  # (the deal goes to no column)
-        if w < 0:
+        it would give, made only when that is new."""
+        plain = self._plain(step)
+        if plain is None:
             return super().enter(step, seen)
-        col = p.cols[w]
-        i = col.index(c)
-        keys = self._keys.copy()
-        kw = keys[w]
-        d = p.down[w]
-        flipped = i == d and d > 0
-        keys[w] = _HEADER[d - 1] + kw[1:i + 1] if flipped else kw[:i + 1]  # a face-down card turned
-        kt = keys[to] = keys[to] + kw[i + 1:]
-        last = col[-1]
-        if self._remove and _RANK[last] == ACE and kt.endswith(_RUNS[last]) and len(kt) - 1 - p.down[to] >= 13:
-            return super().enter(step, seen)  # the pile completes a sequence: the engine removes it
-        if self._fixed and p.reserve:
-            k = self._key_of(keys)
-        else:
-            k = self._prefix + b"".join(sorted(keys))
+        keys = plain[3]
+        k = self._key_of(keys)
         if k in seen:
             return False
         seen[k] = None
         self._check = self._may_end(step)
-        block = col[i:]
-        del col[i:]
-        dest = p.cols[to]
-        self._below[_BIT[c]] = _BIT[dest[-1]] if dest else 0
-        dest += block
-        loc = p.loc
-        for b in block:
-            loc[b] = to
-        if flipped:
-            p.down[w] = d - 1
-        self._made.append((w, to, len(block), flipped, self._keys))
-        self._keys = keys
+        self._move(step, *plain)
         return True
 
     def pop(self, step: Any) -> None:
@@ -192,28 +165,18 @@ class ScorpionSearch(Search):
             _, self._keys, self._prefix, self._below = made
             return
         w, to, n, flipped, self._keys = made
-        p = self.pos
-        dest = p.cols[to]
-        block = dest[-n:]
-        del dest[-n:]
-        col = p.cols[w]
-        self._below[_BIT[block[0]]] = _BIT[col[-1]] if col else 0
-        col += block
-        loc = p.loc
-        for b in block:
-            loc[b] = w
+        dest = self.pos.cols[to]
+        self._carry(dest, len(dest) - n, w)
         if flipped:
-            p.down[w] += 1
+            self.pos.down[w] += 1
 
     def _plain(self, step: Any) -> tuple[int, list[int], int, list[bytes]] | None:
         """For a card that leaves a column and completes no sequence to remove: its column, that
         column's cards, the card's place there and the columns' parts of the key after the step;
         else None."""
-        if step == DEAL:
-            return None
-        p = self.pos
         c, to = step
-        w = p.loc[c]
+        p = self.pos
+        w = p.loc[c] if to >= 0 else -1  # (the deal goes to no column)
         if w < 0:
             return None
         col = p.cols[w]
@@ -229,22 +192,29 @@ class ScorpionSearch(Search):
         return w, col, i, keys
 
     def _move(self, step: Any, w: int, col: list[int], i: int, keys: list[bytes]) -> None:
-        p = self.pos
         to = step[1]
-        block = col[i:]
-        del col[i:]
+        n = self._carry(col, i, to)
+        down = self.pos.down
+        d = down[w]
+        flipped = i == d and d > 0
+        if flipped:
+            down[w] = d - 1
+        self._made.append((w, to, n, flipped, self._keys))
+        self._keys = keys
+
+    def _carry(self, src: list[int], i: int, to: int) -> int:
+        """The cards of ``src`` from place ``i`` on onto column ``to``'s free end (``loc`` and ``_below``
+        with them); how many."""
+        p = self.pos
+        block = src[i:]
+        del src[i:]
         dest = p.cols[to]
         self._below[_BIT[block[0]]] = _BIT[dest[-1]] if dest else 0
         dest += block
         loc = p.loc
         for b in block:
             loc[b] = to
-        d = p.down[w]
-        flipped = i == d and d > 0
-        if flipped:
-            p.down[w] = d - 1
-        self._made.append((w, to, len(block), flipped, self._keys))
-        self._keys = keys
+        return len(block)
 
     def _push_engine(self, step: Any) -> None:
         p = self.pos
@@ -544,7 +514,7 @@ class ScorpionSearch(Search):
         cols, down = p.cols, p.down
         kept = self._columns
         keys = self._keys
-        infos = list(map(kept.get, keys))
+        infos: list[Any] = list(map(kept.get, keys))
         if None in infos:
             for w, info in enumerate(infos):
                 if info is None:
