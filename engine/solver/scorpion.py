@@ -82,14 +82,15 @@ class ScorpionSearch(Search):
         self._emptyable = _KING_MASK if self._king_only else _MASK
         # ``dead_end``'s starting facts of each column seen, by the column's part of the key
         self._columns: dict[bytes, Any] = {}
-        self._missed = 0
         self._check = True  # whether the position just reached may be a new dead end
         self.best_first = not self._same  # Easy: see ``priority``
         # the key's parts, kept up to date by ``push`` and ``pop``: each column's (its header byte,
         # 64 + its face-down count, and its cards) and the reserve's; per step made, what ``pop`` needs
-        self._keys = [_HEADER[d] + bytes(col) for col, d in zip(pos.cols, pos.down)]
-        self._prefix = bytes((128, *pos.reserve))
-        self._below = self._cards_below()  # ``dead_end``'s: the card under each card, kept up to date too
+        self._keys = self._column_keys()
+        self._prefix = self._reserve_key()
+        self._below = {_BIT[c]: 0 for c in pos.reserve}  # ``dead_end``'s: the card under each card, kept up to date too
+        for col in pos.cols:
+            self._below.update(_cards_below(col))
         self._made: list[Any] = []
         self._scores: dict[bytes, int] = {}  # ``priority``'s part of each column seen, by its part of the key
 
@@ -220,20 +221,21 @@ class ScorpionSearch(Search):
         p = self.pos
         p.push(step)
         self._made.append((None, self._keys, self._prefix, self._below))
-        keys = [_HEADER[d] + bytes(col) for col, d in zip(p.cols, p.down)]
+        keys = self._column_keys()
         below = self._below.copy()
         for col, before, now in zip(p.cols, self._keys, keys):
             if before != now:  # (a removed sequence's cards keep theirs: ``dead_end`` never looks them up)
-                below.update(zip(map(_BIT.__getitem__, col), [0, *map(_BIT.__getitem__, col)]))
+                below.update(_cards_below(col))
         self._keys, self._below = keys, below
-        self._prefix = bytes((128, *p.reserve))
+        self._prefix = self._reserve_key()
 
-    def _cards_below(self) -> dict[int, int]:
-        """Per card's bit, the bit of the card under it in its column (0: none, or in the reserve)."""
-        below = {_BIT[c]: 0 for c in self.pos.reserve}
-        for col in self.pos.cols:
-            below.update(zip(map(_BIT.__getitem__, col), [0, *map(_BIT.__getitem__, col)]))
-        return below
+    def _column_keys(self) -> list[bytes]:
+        """Each column's part of the key, read from the position."""
+        return [_HEADER[d] + bytes(col) for col, d in zip(self.pos.cols, self.pos.down)]
+
+    def _reserve_key(self) -> bytes:
+        """The reserve's part of the key (it comes first), read from the position."""
+        return bytes((128, *self.pos.reserve))
 
     def _may_end(self, move: Any) -> bool:
         """Whether ``move`` can turn a position that ``dead_end`` did not find lost into one it
@@ -609,12 +611,9 @@ class ScorpionSearch(Search):
         """What ``dead_end`` starts from in one column (``d`` cards face down), as bit masks, packed
         into one int 64 bits apart (face up, exposed, face down, placed, at the table edge, a king
         not at the table edge, blocked by a span of the same suit, Easy's cards with a span); and
-        None, or the spans of the same suit (card, span) and
-        Easy's cards with a span (card, its targets with their spans, 0 for none). Kept in
-        ``_columns``."""
-        self._missed += 1
-        if self._missed > _COLUMN_CACHE:
-            self._missed = 0
+        None, or the spans of the same suit (card, span) and Easy's cards with a span (card, its
+        targets with their spans, 0 for none). Kept in ``_columns``."""
+        if len(self._columns) > _COLUMN_CACHE:
             self._columns.clear()
         bits = list(map(_BIT.__getitem__, col))
         cards = sum(bits)
@@ -670,6 +669,12 @@ def _column_score(key: bytes) -> int:
     return score
 
 
+def _cards_below(col: list[int]) -> Any:
+    """Per card of ``col``, its bit and the bit of the card under it (0: at the table edge)."""
+    bits = list(map(_BIT.__getitem__, col))
+    return zip(bits, [0, *bits])
+
+
 # ``dead_end``'s sets of cards are ints, card c at bit c (a suit's cards are thirteen bits, ace first)
 _IS_KING = tuple(_RANK[c] == KING for c in range(52))
 _BIT = tuple(1 << c for c in range(52))
@@ -680,7 +685,7 @@ _SUIT_MASK = tuple(sum(_BIT[s * 13 + r] for r in range(13)) for s in range(4))
 _ACES = sum(_BIT[s * 13 + ACE] for s in range(4))
 _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank's bit (of the thirteen) times this: that rank in every suit
 _HIGHER_MASK = tuple(sum(_BIT[t] for t in _HIGHER_ANY[c]) for c in range(52))
-_COLUMN_CACHE = 20_000  # columns worked out (``_column``) before the record is cleared (memory: ~1 kB each)
+_COLUMN_CACHE = 20_000  # columns kept (``_column``'s ~1 kB each, ``priority``'s) before a record is cleared
 
 
 _FIRST = itemgetter(0)  # a ranked move's score; a column's packed facts
