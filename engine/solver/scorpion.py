@@ -40,7 +40,7 @@ from typing import Any
 
 from ..cards import ACE, KING, card, rank_of, suit_of
 from ..errors import EngineError
-from ..scorpion import DEAL, PLACES, RESERVE, ScorpionPosition
+from ..scorpion import DEAL, RESERVE, ScorpionPosition
 from . import SLICE, Search
 
 _RANK = tuple(rank_of(c) for c in range(52))
@@ -120,15 +120,9 @@ class ScorpionSearch(Search):
         for key in self._keys:
             part = scores.get(key)
             if part is None:
-                if len(scores) > _COLUMN_CACHE:
-                    scores.clear()
-                part = scores[key] = _column_score(key)
+                part = _keep(scores, key, _column_score(key))
             score += part
         return 2 * score + len(self._made)
-
-    def won(self) -> bool:
-        p = self.pos
-        return len(p.removed) == PLACES if self._remove else p.is_won()  # (``is_won``, its first case here)
 
     # -- making and taking back steps ---------------------------------------------------------
     # A card that leaves a column for another (the search's nearly every step) is moved here, the
@@ -520,7 +514,7 @@ class ScorpionSearch(Search):
         if None in infos:
             for w, info in enumerate(infos):
                 if info is None:
-                    infos[w] = kept[keys[w]] = self._column(cols[w], down[w]) if cols[w] else _NO_FACTS
+                    infos[w] = _keep(kept, keys[w], self._column(cols[w], down[w]) if cols[w] else _NO_FACTS)
         packed = sum(map(_FIRST, infos))  # (the columns' cards are apart: their sum is their union)
         below = self._below
         spans: list[tuple[int, int]] = []
@@ -613,8 +607,6 @@ class ScorpionSearch(Search):
         not at the table edge, blocked by a span of the same suit, Easy's cards with a span); and
         None, or the spans of the same suit (card, span) and Easy's cards with a span (card, its
         targets with their spans, 0 for none). Kept in ``_columns``."""
-        if len(self._columns) > _COLUMN_CACHE:
-            self._columns.clear()
         bits = list(map(_BIT.__getitem__, col))
         cards = sum(bits)
         c_fd = sum(bits[:d])
@@ -653,6 +645,15 @@ class ScorpionSearch(Search):
         packed = (cards - c_fd | bits[-1] << 64 | c_fd << 128 | c_on << 192 | bits[0] << 256 | c_kneed << 320
                   | c_blocked << 384 | c_xm << 448)
         return packed, (tuple(spans), dict(exc)) if spans or exc else None
+
+
+def _keep(record: dict[bytes, Any], key: bytes, value: Any) -> Any:
+    """``value`` recorded under a column's part of the key (``dead_end``'s and ``priority``'s records
+    of the columns seen), the record emptied first once it holds ``_COLUMN_CACHE`` columns."""
+    if len(record) > _COLUMN_CACHE:
+        record.clear()
+    record[key] = value
+    return value
 
 
 def _column_score(key: bytes) -> int:
