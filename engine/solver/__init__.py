@@ -463,16 +463,17 @@ def _best_first(search: Search, deadline: float | None, max_nodes: int | None, c
         go(node)
         depth = node[2] + 1
         for step in moves():
+            if here is not node:  # the last child entered is left made until the next step is tried
+                pop(here[1])
+                here = node
             if not enter(step, seen):
                 continue
             nodes += 1
-            child = (node, step, depth)
+            here = (node, step, depth)
             if won():
-                here = child
                 return done(True)
             count -= 1
-            heapq.heappush(heap, (priority(), count, child))
-            pop(step)
+            heapq.heappush(heap, (priority(), count, here))
             if nodes == limit:
                 return done(None)
             if nodes >= check_at:
