@@ -9,14 +9,14 @@ searches take turns on each deal, so that a slow minute of this machine falls on
 - **Throughput**: both searches explore the same start positions, each for at most ``NODES``
   positions: the current one (``engine.solver``) and the one before issue 11, kept unchanged as
   ``bench/baseline_solver.py``. The figure is the ratio of their positions per CPU second, per
-  game (goal: at least 2), with each deal's own ratio in the note (and where this search ended, a deal
-  it decided before ``NODES``): they differ far more than
-  the totals do (the old search's rate alone ranges over three-fold from deal to deal), so the
-  total is read with them. The deals were picked as ones the old search could not finish in the
-  budget; two of them it does finish within ``NODES`` (SC1-EAS-AAAAACQ and KL1-D3N-AAAAABO, both
-  won; the old search never changes). They are kept as they are, so that the figure stays
-  comparable from one measurement to the next. A sample of every preset's first deals would
-  measure no speed: the new search decides most of those at the start, in one position.
+  game (goal: at least 2), with each deal's own ratio in the note (and where this search ended a
+  deal it decided before ``NODES``): the deals differ far more than the totals do (the old
+  search's rate alone ranges over three-fold from deal to deal), so the total is read with them.
+  The deals were picked as ones the old search could not finish in the budget; two of them it
+  does finish within ``NODES`` (SC1-EAS-AAAAACQ and KL1-D3N-AAAAABO, both won; the old search
+  never changes). They are kept as they are, so that the figure stays comparable from one
+  measurement to the next. A sample of every preset's first deals would measure no speed: the
+  new search decides most of those at the start, in one position.
 - **Answers per second**: the first ``DEALS`` deals of a preset of each game, each searched by both
   for at most the positions the issue's "today" counted with (Scorpion 20,000, Klondike 50,000):
   how many each decides (won or proved lost) and in how many CPU seconds, and the ratio of their
@@ -81,9 +81,9 @@ def throughput(solvers: list, codes: list[str]) -> list[list[tuple[int, float]]]
     return [list(zip(n, t)) for n, t in zip(nodes, times)]
 
 
-def ratios(old: list[tuple[int, float]], new: list[tuple[int, float]]) -> list[float]:
-    """Per deal, the new search's positions per CPU second over the old one's."""
-    return [(n / t) / (m / u) for (n, t), (m, u) in zip(new, old)]
+def rate(runs: list[tuple[int, float]]) -> float:
+    """Positions per CPU second over ``runs`` (positions, CPU seconds), one per deal."""
+    return sum(n for n, _ in runs) / sum(t for _, t in runs)
 
 
 def answers(solve, letters: str, variant: str, budget: int) -> tuple[int, float]:
@@ -110,9 +110,9 @@ def run():
     for game, codes in THROUGHPUT.items():
         old, new = throughput([baseline_solver.solve, solve], codes)
         old_nodes, new_nodes = sum(n for n, _ in old), sum(n for n, _ in new)
-        old_rate, new_rate = old_nodes / sum(t for _, t in old), new_nodes / sum(t for _, t in new)
-        per_deal = ", ".join(f"{code[4:]} {ratio:.2f}" + (f" (ended at {n})" if n < NODES else "")
-                             for code, ratio, (n, _) in zip(codes, ratios(old, new), new))
+        old_rate, new_rate = rate(old), rate(new)
+        per_deal = ", ".join(f"{code[4:]} {rate([b]) / rate([a]):.2f}" + (f" (ended at {b[0]})" if b[0] < NODES else "")
+                             for code, a, b in zip(codes, old, new))
         yield {"benchmark": f"positions per second, {game}: this search / the one before issue 11",
                "value": round(new_rate / old_rate, 2), "unit": "×", "goal": f"≥ {GOAL:g}",
                "note": f"{new_rate:,.0f} vs {old_rate:,.0f} per s CPU on {len(codes)} deals "
