@@ -26,9 +26,11 @@ The format (``examples/*/*.game``; see also ``examples/README.md``)::
   lower case); ``Rules`` (``preset[,key=value…]``; default the game's default; with ``Code`` it
   must agree with the code); ``Score`` (the score the position starts with; default the game's);
   ``Result`` (``won`` or ``*``: asserted after the last move); ``Title`` and, for a ruling,
-  ``Ruling`` (its stable id, which is also the file's name) and ``Question``; ``Said``: the
-  question as a screen reader hears it, the cards in words, where the Question shows symbols
-  (the name of the ruling's board). Title, Question and Said are translated like annotations;
+  ``Ruling`` (its stable id, which is also the file's name) and ``Question``; ``Said``: the name
+  a screen reader hears for the record's try-it board: a ruling's question with the cards in
+  words, where the Question shows symbols (without it, the Question), or for a game what its
+  try-it board shows (its deal, where the Title names the whole game). Title, Question and Said
+  are translated like annotations;
   where a point comes from goes into ``#`` notes.
 - **Moves**: the engine's move tokens (``4H>7``, ``deal``, ``undo``, ``draw``, ``KH>F`` …), any
   number per line, each optionally numbered (``12.``: the number of the frame it makes, checked)
@@ -279,7 +281,7 @@ class Record:
         return self.translated(self.tags.get("Question"), translate)
 
     def said(self, translate: Translate | None = None) -> str | None:
-        """The question as a screen reader hears it (``Said``), else the question."""
+        """The try-it board's name as a screen reader hears it (``Said``), else the question."""
         return self.translated(self.tags.get("Said"), translate) or self.question(translate)
 
     def error(self, line: int, reason: str) -> RecordError:

@@ -120,8 +120,8 @@ _TEXTS = {
     "line": N_("widget", "The winning line"),
     "line-gone": N_("widget", "There is no winning line to play here now: ask the solver again."),
     "line-step": N_("widget", "The winning line has no such move: it has moves 1 to {total}."),
-    "line-hint": N_("widget", "Pick a move of the line to play the line up to it; then Redo plays it on, one move "
-                              "at a time."),
+    "line-hint": N_("widget", "Pick a move in the line to play up to that move; Redo then continues one move at "
+                              "a time."),
     "start-title": N_("widget", "Start another game"),
     "start-field": N_("widget", "Deal code or position:"),
     "start-game": N_("widget", "Game of the position:"),

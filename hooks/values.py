@@ -295,11 +295,12 @@ def signed(n: int, lang: str) -> str:
 
 def dollars(n: int, lang: str) -> str:
     """A Vegas score in running prose, in the language's own form (CLDR's currency pattern from
-    Babel: the sign before or after the number, a no-break space between): en ``+$208``, ``−$52``;
-    hu, ca, ru ``+208 $``, ``−52 $``. ``| money`` is the app's screen, for quoting it."""
+    Babel: the sign before or after the number, a no-break space between): en ``+$208``, ``-$52``
+    (its minus the hyphen, as ``signed`` writes it); hu, ca, ru ``+208 $``, ``−52 $``. ``| money`` is
+    the app's screen, for quoting it."""
     from babel import Locale  # noqa: PLC0415
 
-    sign = "+" if n > 0 else MINUS if n < 0 else ""
+    sign = "+" if n > 0 else "" if n == 0 else "-" if lang == "en" else MINUS
     number = format_number(abs(n), lang)
     pattern = Locale.parse(lang).currency_formats["standard"].pattern
     if pattern.index("¤") < pattern.index("#"):

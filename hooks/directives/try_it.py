@@ -36,6 +36,14 @@ def config(d: Directive) -> dict:
         cfg.update(start=str(pos), score=pos.score)
     cfg.pop("moves", None)
     cfg.pop("annotations", None)
+    if d.get("record"):  # the board's name: what it shows (the record's ``Said``), not the whole game
+        rec = widget_source.record(d, d.get("record"))
+        try:
+            said = rec.said(widget_source.translator(d, rec.game))
+        except widget_source.RecordTextError as e:
+            raise widget_source.text_error(d, rec, e, "record") from None
+        if said:
+            cfg["title"] = said
     if d.get("presets"):
         presets = [p.strip() for p in d.get("presets").split(",") if p.strip()]
         for p in presets:
