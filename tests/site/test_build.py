@@ -166,6 +166,7 @@ def test_the_header_and_footer_landmarks_are_named_as_the_language_names_a_web_p
     ("ca", "Salta al contingut", "Salta el contingut"),
     ("ca", "S’està iniciant la cerca…", "S'està inicialitzant"),
     ("ru", "Вперёд", "Вперед"),
+    ("en", "Initialising search", "Initializing"),  # the site writes British English: "Analyse", "colour"
 ])
 def test_materials_own_words_read_as_the_language_writes_them(built_site, lang, wanted, gone):
     # overrides/partials/languages/<lang>.html: Material's partial with the reviewers' corrections
