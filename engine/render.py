@@ -408,11 +408,12 @@ def amount_said(points: int, lang: str = "en", dollars: bool = False) -> str:
 @lru_cache(maxsize=1024)
 def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bool = True) -> str:
     """An amount of points or (Klondike Vegas) dollars, a gain signed as a loss is: ``+5 points``,
-    ``−100 pont``, ``+5 $``; nothing gained is unsigned (``0 pont``, ``0 $``). ``signed=False`` leaves
-    the sign out (a sentence says "costs 100 points")."""
+    ``−100 pont``, ``+5 $``; nothing gained is unsigned (``0 pont``, ``0 $``); the minus as ``number``
+    writes it (English the hyphen: ``-$52``). ``signed=False`` leaves the sign out (a sentence says
+    "costs 100 points")."""
     t = translator(lang)
     if dollars:
-        sign = "" if not signed or not points else "+" if points > 0 else MINUS
+        sign = "" if not signed or not points else "+" if points > 0 else "-" if lang == "en" else MINUS
         return t.pgettext("dollars", DOLLARS).format(sign=sign, n=number(abs(points), lang))
     n = points if signed else abs(points)
     return t.npgettext("points", *POINTS, abs(n)).format(n=("+" if n > 0 and signed else "") + number(n, lang))
@@ -421,7 +422,7 @@ def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bo
 def points_cell(points: int, lang: str = "en", dollars: bool = False) -> str:
     """A scoring table's cell, as the site's prose writes amounts: ``+10``, ``0``, ``−100`` (a true
     minus in hu, ca, ru); Vegas dollars in the language's form, ``+5 $``, ``0 $``, ``−52 $`` (en
-    ``+$5``). The app's screen form (``-$52``) is only for quoting the app."""
+    ``+$5``, ``-$52``). The app's screen form (``-$52``) is only for quoting the app."""
     if dollars:
         return amount_text(points, lang, dollars=True)
     return ("+" if points > 0 else "") + number(points, lang)
