@@ -149,6 +149,26 @@ def test_a_game_pages_title_is_its_heading_which_names_the_game(built_site, lang
     assert _title(page_path(built_site, lang, "klondike/faq.md")).startswith(faq + " ")
 
 
+@pytest.mark.parametrize(("lang", "faq_next", "board_previous"), [
+    ("en", "Next: Rules (Klondike)", "Previous: FAQ (Klondike)"),
+    ("hu", "Következő: Szabályok (Klondike)", "Előző: GYIK (Klondike)"),
+    ("ca", "Següent: Regles (Klondike)", "Anterior: Preguntes freqüents (Klondike)"),
+    ("ru", "Вперёд: Правила (Косынка)", "Назад: Частые вопросы (Косынка)"),
+])
+def test_the_footer_names_a_neighbour_page_of_another_section_with_its_section(built_site, lang, faq_next,
+                                                                              board_previous):
+    # both games have a Rules and an FAQ page: from Scorpion's FAQ "Next: Rules" would be Klondike's
+    # (overrides/partials/footer.html); a neighbour in the same section keeps its own title alone
+    def links(page: str) -> list[str]:
+        text = page_path(built_site, lang, page).read_text(encoding="utf-8")
+        found = re.findall(r'class="md-footer__link[^"]*" aria-label="([^"]*)"', text)
+        return [html.unescape(label) for label in found]
+
+    assert links("scorpion/faq.md")[1] == faq_next
+    assert links("board.md")[0] == board_previous
+    assert "(" not in links("klondike/rules.md")[1]  # Examples, in the same section
+
+
 @pytest.mark.parametrize(("lang", "header", "footer"), [
     ("en", "Header", "Footer"), ("hu", "Fejléc", "Lábléc"), ("ca", "Capçalera", "Peu de pàgina"),
     ("ru", "Шапка сайта", "Подвал сайта"),
