@@ -184,6 +184,13 @@ def sentence_case(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 MINUS = "\u2212"
 """The true minus sign: hu, ca and ru write negative numbers with it (English keeps the hyphen)."""
+
+
+def minus(lang: str = DEFAULT_LANGUAGE) -> str:
+    """The minus sign ``lang`` writes before a negative amount: the hyphen in English (as the app
+    shows its scores), the true minus (``MINUS``) in hu, ca, ru."""
+    return "-" if lang == "en" else MINUS
+
 GROUP_SEPARATORS = {"en": ",", "hu": "\u00a0", "ca": ".", "ru": "\u00a0"}
 """CLDR's thousands separator of each language, as Babel formats numbers on the pages (a test holds
 them to Babel's)."""
@@ -206,7 +213,7 @@ def number(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
     digits = f"{abs(n):,}".replace(",", GROUP_SEPARATORS.get(lang, ",")) if grouped(n, lang) else str(abs(n))
     if n >= 0:
         return digits
-    return ("-" if lang == "en" else MINUS) + digits
+    return minus(lang) + digits
 
 
 @cache

@@ -32,7 +32,7 @@ from . import games
 from .cards import DECK, card_symbol, card_token, is_red, parse_card
 from .errors import NotationError
 from .grammar import hu_with_article
-from .i18n import CASES, MINUS, N_, NP_, number, sentence_case, translator
+from .i18n import CASES, MINUS, N_, NP_, minus, number, sentence_case, translator
 
 # Texts the engine already has (Scorpion's module owns them and their catalog): named here, not extracted.
 _COLUMN = "column {n}"
@@ -413,7 +413,7 @@ def amount_text(points: int, lang: str = "en", dollars: bool = False, signed: bo
     "costs 100 points")."""
     t = translator(lang)
     if dollars:
-        sign = "" if not signed or not points else "+" if points > 0 else "-" if lang == "en" else MINUS
+        sign = "" if not signed or not points else "+" if points > 0 else minus(lang)
         return t.pgettext("dollars", DOLLARS).format(sign=sign, n=number(abs(points), lang))
     n = points if signed else abs(points)
     return t.npgettext("points", *POINTS, abs(n)).format(n=("+" if n > 0 and signed else "") + number(n, lang))

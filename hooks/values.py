@@ -55,6 +55,7 @@ from babel import Locale
 import engine
 from engine import grammar
 from engine.core import REASONS
+from engine.i18n import minus
 
 from . import stats
 from .numbers import format_number, format_percent
@@ -281,15 +282,12 @@ def money(n: int, lang: str) -> str:
     return f"{sign}${abs(n)}"
 
 
-MINUS = "\u2212"
-"""The true minus sign, for negative numbers in prose (hu, ca, ru typography; en keeps the app's hyphen)."""
-
-
 def signed(n: int, lang: str) -> str:
+    """``+10``, ``0``, ``−100`` (the minus as ``engine.i18n.minus``: en ``-100``)."""
     if n > 0:
         return f"+{format_number(n, lang)}"
-    if n < 0 and lang != "en":
-        return MINUS + format_number(-n, lang)
+    if n < 0:
+        return minus(lang) + format_number(-n, lang)
     return format_number(n, lang)
 
 
@@ -300,7 +298,7 @@ def dollars(n: int, lang: str) -> str:
     the app's screen, for quoting it."""
     from babel import Locale  # noqa: PLC0415
 
-    sign = "+" if n > 0 else "" if n == 0 else "-" if lang == "en" else MINUS
+    sign = "+" if n > 0 else minus(lang) if n < 0 else ""
     number = format_number(abs(n), lang)
     pattern = Locale.parse(lang).currency_formats["standard"].pattern
     if pattern.index("¤") < pattern.index("#"):
